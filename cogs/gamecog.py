@@ -1,0 +1,296 @@
+"""The base of every game's cog: the shared slash subcommands and the rendering hooks.
+
+A game cog is thin. It says how to draw its board (and a private hand or
+panel, if the game has one) from `game.view(...)`, which buttons carry which
+actions, and which slash commands turn into which actions. Everything else —
+seats, locks, saving, timers, DMs, results — is `Tables` (cogs/table.py).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.i18n import has, t
+from cogs.ui import TABLE_ROW, Board, TableButton, TableSelect, action_payload
+from rules.engine import Game, IllegalAction
+from storage.tables import TableRecord
+
+if TYPE_CHECKING:
+    from cogs.table import Tables
+
+PrivateMode = Literal["none", "dm", "panel"]
+
+
+@dataclass
+class TableContext:
+    """One table as a game cog sees it while rendering: record, live state, and names."""
+
+    record: TableRecord
+    game: Game[Any, Any]
+    state: Any | None
+
+    @property
+    def channel_id(self) -> int:
+        return self.record.channel_id
+
+    @property
+    def version(self) -> int:
+        return self.record.version
+
+    @property
+    def players(self) -> int:
+        return len(self.record.seats)
+
+    @property
+    def locale(self) -> str | None:
+        return self.record.extra.get("locale")
+
+    def name(self, seat: int) -> str:
+        """The seat's display name, marked when a computer plays it."""
+        seat_record = self.record.seats[seat]
+        return f"🤖 {seat_record.name}" if seat_record.computer else seat_record.name
+
+    def mention(self, seat: int) -> str:
+        seat_record = self.record.seats[seat]
+        return self.name(seat) if seat_record.computer else f"<@{seat_record.user_id}>"
+
+    def public(self) -> dict[str, Any]:
+        return self.game.view(self.state, None)
+
+    def private(self, seat: int) -> dict[str, Any]:
+        return self.game.view(self.state, seat)
+
+    def t(self, key: str, /, **params: Any) -> str:
+        return t(key, self.locale, **params)
+
+
+class GameCog(commands.GroupCog):
+    """Subclass with `group_name=` and set `game`; override the render hooks."""
+
+    game: ClassVar[Game[Any, Any]]
+    private_mode: ClassVar[PrivateMode] = "none"
+    # Seconds between two edits of the public board; 0 = edit after every action.
+    board_refresh_interval: ClassVar[float] = 0.0
+    # Seconds a computer player waits before it acts (real-time games want a pause).
+    computer_delay: ClassVar[float] = 0.0
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def tables(self) -> Tables:
+        tables = self.bot.get_cog("Tables")
+        assert tables is not None, "the Tables cog must be loaded before any game cog"
+        return tables  # type: ignore[return-value]
+
+    async def cog_load(self) -> None:
+        self.tables.register(self)
+
+    # ------------------------------------------------------------ shared commands
+
+    @app_commands.command(name="new", description="Open a table for this game in this channel")
+    async def new(self, interaction: discord.Interaction) -> None:
+        await self.tables.open(interaction, self, {})
+
+    @app_commands.command(name="join", description="Take a seat at the table in this channel")
+    async def join(self, interaction: discord.Interaction) -> None:
+        await self.tables.join(interaction, self.game.id)
+
+    @app_commands.command(name="leave", description="Leave the table (a computer player takes over a game)")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self.tables.leave(interaction, self.game.id)
+
+    @app_commands.command(name="start", description="Start the game (host only)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        await self.tables.start(interaction, self.game.id)
+
+    @app_commands.command(name="cancel", description="Cancel the table (host or Manage Channels)")
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        await self.tables.cancel(interaction, self.game.id)
+
+    @app_commands.command(name="status", description="Post the board again at the bottom of the channel")
+    async def status(self, interaction: discord.Interaction) -> None:
+        await self.tables.status(interaction, self.game.id)
+
+    @app_commands.command(name="rules", description="A short summary of the rules")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(embed=self.rules_embed(interaction.locale), ephemeral=True)
+
+    # ------------------------------------------------------------ rendering hooks
+
+    def render_board(self, ctx: TableContext) -> Board:
+        """The public board of a running or finished game (row 4 is the table's)."""
+        raise NotImplementedError
+
+    def render_private(self, ctx: TableContext, seat: int) -> Board | None:
+        """A seat's private hand or panel; None when the game has no secrets."""
+        return None
+
+    def stamp(self, ctx: TableContext, seat: int | None) -> int:
+        """Which board a component belongs to; a click with another stamp is refused as outdated.
+
+        Turn-based games use the table version. A simultaneous game returns
+        something coarser (the turn), so one player's pick does not outdate
+        another player's hand.
+        """
+        return ctx.version
+
+    def describe(self, ctx: TableContext, seat: int, action: Any) -> str:
+        """One line for what a seat did (time-out announcements, slash confirmations)."""
+        encoded = self.game.encode_action(action)
+        key = f"{self.game.id}.did.{encoded['type']}"
+        fields = {name: value for name, value in encoded.items() if name != "type"}
+        return t(key, ctx.locale, **fields) if has(key) else t("table.did_something", ctx.locale)
+
+    def announce(self, ctx: TableContext, events: list[dict[str, Any]]) -> list[str]:
+        """Lines worth a message of their own in the channel (a round scored, a steal)."""
+        return []
+
+    def published(self, ctx: TableContext) -> None:
+        """Called after the public board shows `ctx`'s state (real-time games track what was seen)."""
+
+    async def on_ui(
+        self, interaction: discord.Interaction, ctx: TableContext, seat: int, word: str, values: list[str]
+    ) -> None:
+        """A `u:` payload: a step of the game's own interface that changes no game state."""
+        raise IllegalAction("unknown_action", kind=word)
+
+    def refusal(self, error: IllegalAction, locale: Any) -> str:
+        """The player's words for a refusal code: game-specific first, then common."""
+        for key in (f"{self.game.id}.error.{error.code}", f"error.{error.code}"):
+            if has(key, locale):
+                return t(key, locale, **error.params)
+        return t("error.illegal", locale, code=error.code)
+
+    def rules_embed(self, locale: Any) -> discord.Embed:
+        embed = discord.Embed(
+            title=t(f"{self.game.id}.rules.title", locale),
+            description=t(f"{self.game.id}.rules.text", locale),
+            colour=discord.Colour.orange(),
+        )
+        embed.set_footer(
+            text=t("rules.footer", locale, players=f"{self.game.min_players}–{self.game.max_players}")
+        )
+        return embed
+
+    # ------------------------------------------------------------ component builders
+
+    def action_button(
+        self,
+        ctx: TableContext,
+        action: Any,
+        label: str | None,
+        *,
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+        emoji: str | None = None,
+        disabled: bool = False,
+        row: int | None = None,
+        seat: int | None = None,
+    ) -> TableButton:
+        """A button that applies `action` for whoever clicks it (if it is theirs to play)."""
+        payload = action_payload(self.game.encode_action(action))
+        return TableButton(
+            self.game.id,
+            ctx.channel_id,
+            self.stamp(ctx, seat),
+            payload,
+            label=label,
+            style=style,
+            emoji=emoji,
+            disabled=disabled,
+            row=_game_row(row),
+        )
+
+    def ui_button(
+        self,
+        ctx: TableContext,
+        word: str,
+        label: str | None,
+        *,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        emoji: str | None = None,
+        disabled: bool = False,
+        row: int | None = None,
+        seat: int | None = None,
+    ) -> TableButton:
+        """A button for a step of the game's own interface, handled by `on_ui(word)`."""
+        return TableButton(
+            self.game.id,
+            ctx.channel_id,
+            self.stamp(ctx, seat),
+            f"u:{word}",
+            label=label,
+            style=style,
+            emoji=emoji,
+            disabled=disabled,
+            row=_game_row(row),
+        )
+
+    def action_select(
+        self,
+        ctx: TableContext,
+        choices: list[tuple[str, Any, str | None]],
+        *,
+        placeholder: str,
+        row: int | None = None,
+        seat: int | None = None,
+    ) -> TableSelect:
+        """A select whose options are actions: (label, action, description)."""
+        options = [
+            discord.SelectOption(
+                label=label[:100],
+                value=json.dumps(self.game.encode_action(action), separators=(",", ":")),
+                description=description[:100] if description else None,
+            )
+            for label, action, description in choices[:25]
+        ]
+        return TableSelect(
+            self.game.id,
+            ctx.channel_id,
+            self.stamp(ctx, seat),
+            "a",
+            options=options,
+            placeholder=placeholder,
+            row=_game_row(row),
+        )
+
+    def ui_select(
+        self,
+        ctx: TableContext,
+        word: str,
+        choices: list[tuple[str, str, str | None]],
+        *,
+        placeholder: str,
+        row: int | None = None,
+        seat: int | None = None,
+        max_values: int = 1,
+    ) -> TableSelect:
+        """A select for the game's own interface: (label, value, description) -> `on_ui(word, values)`."""
+        options = [
+            discord.SelectOption(
+                label=label[:100], value=value, description=description[:100] if description else None
+            )
+            for label, value, description in choices[:25]
+        ]
+        return TableSelect(
+            self.game.id,
+            ctx.channel_id,
+            self.stamp(ctx, seat),
+            f"u:{word}",
+            options=options,
+            placeholder=placeholder,
+            row=_game_row(row),
+            max_values=min(max_values, len(options)),
+        )
+
+
+def _game_row(row: int | None) -> int | None:
+    if row is not None and row >= TABLE_ROW:
+        raise ValueError(f"row {TABLE_ROW} is reserved for the table's own buttons")
+    return row

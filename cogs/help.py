@@ -1,0 +1,64 @@
+"""/games and /rules: what can be played here, and how."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.i18n import t
+from cogs.table import Tables, reply_ephemeral
+
+
+class HelpCog(commands.Cog, name="Help"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def tables(self) -> Tables:
+        tables = self.bot.get_cog("Tables")
+        assert isinstance(tables, Tables)
+        return tables
+
+    @app_commands.command(name="games", description="The games Sushi Bar plays, and how to start one")
+    async def games(self, interaction: discord.Interaction) -> None:
+        locale = interaction.locale
+        lines = [
+            t(
+                "games.line",
+                locale,
+                title=cog.game.title,
+                group=cog.qualified_name,
+                min=cog.game.min_players,
+                max=cog.game.max_players,
+                summary=t(f"{cog.game.id}.summary", locale),
+            )
+            for cog in self.tables.games.values()
+        ]
+        embed = discord.Embed(title=t("games.title", locale), description="\n\n".join(lines))
+        embed.colour = discord.Colour.orange()
+        embed.set_footer(text=t("games.footer", locale))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="rules", description="A short summary of one game's rules")
+    @app_commands.describe(game="Which game")
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        cog = self.tables.games.get(game)
+        if cog is None:
+            await reply_ephemeral(interaction, t("settings.unknown_game", interaction.locale, game=game))
+            return
+        await interaction.response.send_message(embed=cog.rules_embed(interaction.locale), ephemeral=True)
+
+    @rules.autocomplete("game")
+    async def _game_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [
+            app_commands.Choice(name=cog.game.title, value=cog.game.id)
+            for cog in self.tables.games.values()
+            if current.lower() in cog.game.title.lower()
+        ][:25]
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(HelpCog(bot))

@@ -1,0 +1,119 @@
+"""/leaderboard and /stats: this server's standings, from storage/leaderboard.py."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.i18n import t
+from cogs.table import Tables, reply_ephemeral
+from storage.leaderboard import ALL_GAMES, Standing
+
+
+def _game_choices(bot: commands.Bot) -> list[app_commands.Choice[str]]:
+    tables = bot.get_cog("Tables")
+    games = tables.games.values() if isinstance(tables, Tables) else []
+    return [app_commands.Choice(name=cog.game.title, value=cog.game.id) for cog in games]
+
+
+class LeaderboardCog(commands.Cog, name="Leaderboard"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def tables(self) -> Tables:
+        tables = self.bot.get_cog("Tables")
+        assert isinstance(tables, Tables)
+        return tables
+
+    def _title(self, game_id: str, locale: discord.Locale) -> str:
+        cog = self.tables.games.get(game_id)
+        return cog.game.title if cog else t("leaderboard.all_games", locale)
+
+    @app_commands.command(
+        name="leaderboard", description="This server's top players, overall or for one game"
+    )
+    @app_commands.describe(game="Only this game (default: all games)")
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        locale = interaction.locale
+        if interaction.guild_id is None:
+            await reply_ephemeral(interaction, t("table.guild_only", locale))
+            return
+        bucket = game or ALL_GAMES
+        if bucket != ALL_GAMES and bucket not in self.tables.games:
+            await reply_ephemeral(interaction, t("settings.unknown_game", locale, game=game))
+            return
+        top = await self.tables.leaderboard.top(interaction.guild_id, bucket)
+        embed = discord.Embed(title=t("leaderboard.title", locale, game=self._title(bucket, locale)))
+        embed.colour = discord.Colour.gold()
+        if not top:
+            embed.description = t("leaderboard.empty", locale)
+        else:
+            embed.description = "\n".join([t("leaderboard.header", locale), *(_line(s, locale) for s in top)])
+            mine = await self.tables.leaderboard.standing(interaction.guild_id, interaction.user.id, bucket)
+            embed.add_field(
+                name=t("leaderboard.you", locale),
+                value=_line(mine, locale) if mine else t("leaderboard.you_none", locale),
+                inline=False,
+            )
+        await interaction.response.send_message(embed=embed)
+
+    @leaderboard.autocomplete("game")
+    async def _game_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [c for c in _game_choices(self.bot) if current.lower() in c.name.lower()][:25]
+
+    @app_commands.command(name="stats", description="A player's results on this server")
+    @app_commands.describe(member="Whose stats (default: yours)")
+    @app_commands.guild_only()
+    async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+        locale = interaction.locale
+        if interaction.guild_id is None:
+            await reply_ephemeral(interaction, t("table.guild_only", locale))
+            return
+        who = member or interaction.user
+        board = self.tables.leaderboard
+        standings = await board.stats(interaction.guild_id, who.id)
+        embed = discord.Embed(
+            title=t("stats.title", locale, name=who.display_name), colour=discord.Colour.blurple()
+        )
+        if not standings:
+            embed.description = t("stats.none", locale, name=who.display_name)
+        for game_id in [ALL_GAMES, *sorted(g for g in standings if g != ALL_GAMES)]:
+            if game_id in standings:
+                embed.add_field(name=self._title(game_id, locale), value=_field(standings[game_id], locale))
+        recent = await board.recent(interaction.guild_id, who.id)
+        if recent:
+            lines = [
+                t("stats.recent_line", locale, game=self._title(game_id, locale), rank=rank, score=score)
+                for game_id, score, rank in recent
+            ]
+            embed.add_field(name=t("stats.recent", locale), value="\n".join(lines), inline=False)
+        await interaction.response.send_message(embed=embed)
+
+
+def _numbers(standing: Standing) -> dict[str, object]:
+    return {
+        "position": standing.position,
+        "rating": standing.rating,
+        "wins": standing.wins,
+        "games": standing.games,
+        "win_rate": standing.win_rate,
+        "average": standing.average_points,
+        "user": standing.user_id,
+    }
+
+
+def _line(standing: Standing, locale: discord.Locale) -> str:
+    return t("leaderboard.line", locale, **_numbers(standing))
+
+
+def _field(standing: Standing, locale: discord.Locale) -> str:
+    return t("stats.field", locale, **_numbers(standing))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(LeaderboardCog(bot))

@@ -1,0 +1,150 @@
+"""/settings: server admins choose the turn time-out and default table options per game."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.i18n import t
+from cogs.table import TURN_TIMEOUT_KEY, Tables, reply_ephemeral
+
+MIN_TIMEOUT = 10
+MAX_TIMEOUT = 24 * 60 * 60
+
+
+@app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)
+class SettingsCog(
+    commands.GroupCog, name="Settings", group_name="settings", group_description="Server settings"
+):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def tables(self) -> Tables:
+        tables = self.bot.get_cog("Tables")
+        assert isinstance(tables, Tables)
+        return tables
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        # default_permissions only hides the command; the check is what enforces it.
+        if interaction.guild_id is None or not interaction.permissions.manage_guild:
+            await reply_ephemeral(interaction, t("settings.admins_only", interaction.locale))
+            return False
+        return True
+
+    @app_commands.command(name="show", description="Show this server's Sushi Bar settings")
+    async def show(self, interaction: discord.Interaction) -> None:
+        assert interaction.guild_id is not None
+        locale = interaction.locale
+        stored = await self.tables.guild_settings.all(interaction.guild_id)
+        timeout = stored.get(TURN_TIMEOUT_KEY)
+        lines = [
+            t(
+                "settings.timeout",
+                locale,
+                seconds=float(timeout or self.tables.default_timeout),
+                source=t("settings.source.server" if timeout else "settings.source.default", locale),
+            )
+        ]
+        options = [
+            t(
+                "settings.option_line",
+                locale,
+                game=self.tables.games[key[8:]].game.title,
+                option=name,
+                value=value,
+            )
+            for key, chosen in stored.items()
+            if key.startswith("options.") and key[8:] in self.tables.games
+            for name, value in chosen.items()
+        ]
+        lines.extend(options or [t("settings.no_options", locale)])
+        embed = discord.Embed(title=t("settings.title", locale), description="\n".join(lines))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(
+        name="timeout", description="Seconds a player has for a move (0 = back to the default)"
+    )
+    @app_commands.describe(seconds="Between 10 and 86400; 0 restores the default")
+    async def timeout(self, interaction: discord.Interaction, seconds: int) -> None:
+        assert interaction.guild_id is not None
+        locale = interaction.locale
+        if seconds == 0:
+            await self.tables.guild_settings.clear(interaction.guild_id, TURN_TIMEOUT_KEY)
+            await reply_ephemeral(interaction, t("settings.timeout_reset", locale))
+            return
+        if not MIN_TIMEOUT <= seconds <= MAX_TIMEOUT:
+            await reply_ephemeral(
+                interaction, t("settings.timeout_range", locale, min=MIN_TIMEOUT, max=MAX_TIMEOUT)
+            )
+            return
+        await self.tables.guild_settings.set(interaction.guild_id, TURN_TIMEOUT_KEY, seconds)
+        await reply_ephemeral(interaction, t("settings.timeout_set", locale, seconds=seconds))
+
+    @app_commands.command(name="option", description="Default table option for new tables of one game")
+    @app_commands.describe(game="Which game", option="Which option", value="Its new default")
+    async def option(self, interaction: discord.Interaction, game: str, option: str, value: str) -> None:
+        assert interaction.guild_id is not None
+        locale = interaction.locale
+        cog = self.tables.games.get(game)
+        if cog is None:
+            await reply_ephemeral(interaction, t("settings.unknown_game", locale, game=game))
+            return
+        known = getattr(cog.game, "options", {})
+        if option not in known:
+            await reply_ephemeral(
+                interaction,
+                t(
+                    "settings.unknown_option",
+                    locale,
+                    game=cog.game.title,
+                    option=option,
+                    known=", ".join(known) or "-",
+                ),
+            )
+            return
+        if value not in known[option]:
+            await reply_ephemeral(
+                interaction,
+                t("settings.unknown_value", locale, option=option, known=", ".join(known[option])),
+            )
+            return
+        key = f"options.{game}"
+        chosen = await self.tables.guild_settings.get(interaction.guild_id, key, {}) or {}
+        chosen[option] = value
+        await self.tables.guild_settings.set(interaction.guild_id, key, chosen)
+        await reply_ephemeral(
+            interaction, t("settings.option_set", locale, game=cog.game.title, option=option, value=value)
+        )
+
+    @option.autocomplete("game")
+    async def _games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [
+            app_commands.Choice(name=cog.game.title, value=cog.game.id)
+            for cog in self.tables.games.values()
+            if getattr(cog.game, "options", {}) and current.lower() in cog.game.title.lower()
+        ][:25]
+
+    @option.autocomplete("option")
+    async def _options(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        cog = self.tables.games.get(getattr(interaction.namespace, "game", "") or "")
+        names = getattr(cog.game, "options", {}) if cog else {}
+        return [app_commands.Choice(name=name, value=name) for name in names if current in name][:25]
+
+    @option.autocomplete("value")
+    async def _values(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        cog = self.tables.games.get(getattr(interaction.namespace, "game", "") or "")
+        values = (
+            getattr(cog.game, "options", {}).get(getattr(interaction.namespace, "option", ""), ())
+            if cog
+            else ()
+        )
+        return [app_commands.Choice(name=value, value=value) for value in values if current in value][:25]
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(SettingsCog(bot))

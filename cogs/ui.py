@@ -1,0 +1,174 @@
+"""Restart-safe components: what a click means is written into its custom_id.
+
+custom_id = `sb:<game>:<channel>:<stamp>:<payload>` for buttons and
+`sbs:<game>:<channel>:<stamp>:<payload>` for selects, where
+
+- stamp says which board the component belongs to (a click on an outdated
+  board is refused politely; 0 = always current: lobby, Rematch, My hand);
+- payload is `a:<action JSON>` for a game action, `u:<word>` for a step of the
+  game's own interface (toggle a die, open a picker), or `t:<word>` for the
+  table itself (join, leave, start, cancel, rematch, hand).
+
+Both classes are `discord.ui.DynamicItem`s registered in `setup_hook`, so a
+board posted before a restart keeps working after it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+if TYPE_CHECKING:
+    from cogs.table import Tables
+
+CUSTOM_ID_LIMIT = 100
+TABLE_ROW = 4  # the last row of every board belongs to the table (My hand, Rematch)
+
+
+@dataclass
+class Board:
+    """One rendered message: what the table posts, edits, DMs or shows ephemerally."""
+
+    content: str | None = None
+    embed: discord.Embed | None = None
+    items: list[discord.ui.Item[Any]] = field(default_factory=list)
+    files: list[discord.File] = field(default_factory=list)
+
+    def view(self) -> discord.ui.View | None:
+        if not self.items:
+            return None
+        view = discord.ui.View(timeout=None)
+        for item in self.items:
+            view.add_item(item)
+        return view
+
+    def send_kwargs(self) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {"content": self.content, "embed": self.embed, "files": self.files}
+        view = self.view()
+        if view is not None:
+            kwargs["view"] = view
+        return kwargs
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        """For edits: an absent view or file must be removed, not kept."""
+        return {
+            "content": self.content,
+            "embed": self.embed,
+            "view": self.view(),
+            "attachments": self.files,
+        }
+
+
+def action_payload(encoded: dict[str, Any]) -> str:
+    return "a:" + json.dumps(encoded, separators=(",", ":"))
+
+
+def custom_id(prefix: str, game_id: str, channel_id: int, stamp: int, payload: str) -> str:
+    value = f"{prefix}:{game_id}:{channel_id}:{stamp}:{payload}"
+    if len(value) > CUSTOM_ID_LIMIT:
+        raise ValueError(f"custom_id too long ({len(value)}): {value}")
+    return value
+
+
+def _tables(interaction: discord.Interaction) -> Tables:
+    tables = interaction.client.get_cog("Tables")  # type: ignore[attr-defined]
+    if tables is None:
+        raise RuntimeError("the Tables cog is not loaded")
+    return tables  # type: ignore[no-any-return]
+
+
+class TableButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"sb:(?P<game>[a-z0-9_]+):(?P<channel>\d+):(?P<stamp>\d+):(?P<payload>.+)",
+):
+    def __init__(
+        self,
+        game_id: str,
+        channel_id: int,
+        stamp: int,
+        payload: str,
+        *,
+        label: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        emoji: str | None = None,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=style,
+                emoji=emoji,
+                disabled=disabled,
+                row=row,
+                custom_id=custom_id("sb", game_id, channel_id, stamp, payload),
+            )
+        )
+        self.game_id = game_id
+        self.channel_id = channel_id
+        self.stamp = stamp
+        self.payload = payload
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+    ) -> TableButton:
+        return cls(match["game"], int(match["channel"]), int(match["stamp"]), match["payload"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _tables(interaction).on_component(
+            interaction, self.game_id, self.channel_id, self.stamp, self.payload, []
+        )
+
+
+class TableSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"sbs:(?P<game>[a-z0-9_]+):(?P<channel>\d+):(?P<stamp>\d+):(?P<payload>.+)",
+):
+    """A select whose chosen values complete the payload (`a` values are action JSON)."""
+
+    def __init__(
+        self,
+        game_id: str,
+        channel_id: int,
+        stamp: int,
+        payload: str,
+        *,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+        min_values: int = 1,
+        max_values: int = 1,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=custom_id("sbs", game_id, channel_id, stamp, payload),
+                options=options or [discord.SelectOption(label="-")],
+                placeholder=placeholder,
+                min_values=min_values,
+                max_values=max_values,
+                disabled=disabled,
+                row=row,
+            )
+        )
+        self.game_id = game_id
+        self.channel_id = channel_id
+        self.stamp = stamp
+        self.payload = payload
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str], /
+    ) -> TableSelect:
+        return cls(match["game"], int(match["channel"]), int(match["stamp"]), match["payload"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+        await _tables(interaction).on_component(
+            interaction, self.game_id, self.channel_id, self.stamp, self.payload, values
+        )

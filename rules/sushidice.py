@@ -1,0 +1,545 @@
+"""Sushi Dice: two duelists race to throw what one of three face-up plates shows (GAMES.md, "Sushi Dice").
+
+Two sets of six dice, "red" and "blue". Dice 0-2 of a set show the five sushi and a star, dice 3-5
+the five sushi and a yuck. 19 plates: three of each single-sushi plate (six of that sushi) and four
+combo plates (one of each sushi plus a star). A star is wild for any sushi; the combo's own star
+needs a star. Three plates lie face up (a slot each, 0-2), the rest are a shuffled face-down pile.
+
+The host (seat 0) holds red and first challenges an opponent, who takes blue. A duel is real time:
+both duelists are in `to_move` together, set dice aside, bring them back and re-throw the rest as
+they like; every action is judged on the state at the moment it arrives. A set starts each duel
+unthrown (it shows nothing) until its holder presses Roll. The first duelist whose six dice complete
+a face-up plate may Ring and takes it; a new plate fills the slot (while the pile lasts: after that
+the slot goes and the later slots move up); both sets pass left (seat i -> i+1) and their new
+holders duel next. A duelist may call Yuck while the opponent shows a yuck: all six of the
+opponent's dice are re-thrown at once and none stays set aside. While both duelists show a yuck,
+every seated non-duelist is in `to_move` too and may call Chop: the duel ends without a plate, the
+caller takes red and gives blue to a partner with the fewest plates among the other seats, and
+those two duel next. The game ends when a seat owns 6 / 5 / 4 plates (2 / 3-4 / 5-6 players), or
+when no plate is left face up; ranks follow plates.
+
+Calls are judged on what was published. Every throw in the game gets the next serial number; a
+set's `throw` is the serial of its latest throw, and the board `stamp` is the serial of the latest
+throw of all. A Yuck carries the opponent's `throw` the caller saw and a Chop the `stamp`: a call
+that names anything else concerns dice that are no longer (or not yet) on the board. Serials never
+repeat, so a call from an earlier duel can never match a later throw.
+
+Refusal codes:
+- game_over: the game has ended.
+- not_your_turn: the seat may not act now (a spectator outside a Chop chance, a duelist before the
+  host has challenged, a seat not at the table).
+- unknown_action (kind): not an action of this game (also raised by decode_action).
+- malformed_action (kind): decode_action got fields that do not make the action.
+- wrong_phase (phase): a Challenge during a duel, or a duel action before the first challenge.
+- bad_opponent (opponent): the host must challenge another seat at the table.
+- not_a_duelist: only the two duelists roll, set aside, ring and call Yuck.
+- not_a_spectator: only seated players outside the duel call Chop.
+- bad_die (die): dice are numbered 0-5.
+- die_not_thrown (die): an unthrown die cannot be set aside.
+- already_set_aside (die) / not_set_aside (die): the die is already aside / is not aside.
+- nothing_to_roll: every die is set aside; bring one back first.
+- no_such_plate (plate, face_up): plates are the face-up slots 0..face_up-1.
+- plate_not_complete (plate, name): the duelist's six dice do not show that plate.
+- no_yuck_showing: the opponent shows no yuck right now.
+- not_shown_yet (seen, throw / stamp): the call names dice that are not the ones on the board.
+- no_chop: the two duelists do not both show a yuck right now.
+- bad_partner (partner): the partner must be another seat at the table.
+- partner_not_fewest (partner, plates, fewest): the partner must have the fewest plates among the
+  seats other than the caller.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from rules.engine import (
+    JSON,
+    Action,
+    ActionCodec,
+    Event,
+    IllegalAction,
+    Rng,
+    StateCodec,
+    require,
+    shared_ranks,
+)
+
+SUSHI: tuple[str, ...] = ("maguro", "sake", "ebi", "tamago", "kappa")
+STAR = "star"
+YUCK = "yuck"
+COMBO = "combo"
+PLATE_NAMES: tuple[str, ...] = (*SUSHI, COMBO)
+FACES: tuple[str, ...] = (*SUSHI, STAR, YUCK)
+STAR_DIE: tuple[str, ...] = (*SUSHI, STAR)
+YUCK_DIE: tuple[str, ...] = (*SUSHI, YUCK)
+DICE: tuple[tuple[str, ...], ...] = (STAR_DIE, STAR_DIE, STAR_DIE, YUCK_DIE, YUCK_DIE, YUCK_DIE)
+"""The faces of the six dice of a set, by die number."""
+SET_SIZE = len(DICE)
+SET_COLOURS: tuple[str, ...] = ("red", "blue")
+PLATE_DECK: tuple[str, ...] = (*(sushi for sushi in SUSHI for _ in range(3)), *(COMBO,) * 4)
+FACE_UP = 3
+HOST = 0
+PLATES_TO_WIN: dict[int, int] = {2: 6, 3: 5, 4: 5, 5: 4, 6: 4}
+
+
+# ---------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True)
+class Challenge(Action):
+    """The host picks the first opponent (before the first duel only)."""
+
+    kind: ClassVar[str] = "challenge"
+    opponent: int
+
+
+@dataclass(frozen=True)
+class Roll(Action):
+    """Throw every die of the own set that is not set aside (all six on the first throw of a duel)."""
+
+    kind: ClassVar[str] = "roll"
+
+
+@dataclass(frozen=True)
+class SetAside(Action):
+    kind: ClassVar[str] = "set_aside"
+    die: int
+
+
+@dataclass(frozen=True)
+class BringBack(Action):
+    kind: ClassVar[str] = "bring_back"
+    die: int
+
+
+@dataclass(frozen=True)
+class Ring(Action):
+    """Ring the bell for the face-up plate in slot `plate` (0-2)."""
+
+    kind: ClassVar[str] = "ring"
+    plate: int
+
+
+@dataclass(frozen=True)
+class Yuck(Action):
+    """Call Yuck on the opponent; `seen` is the opponent's throw serial the caller saw published."""
+
+    kind: ClassVar[str] = "yuck"
+    seen: int
+
+
+@dataclass(frozen=True)
+class Chop(Action):
+    """End the duel; `seen` is the board stamp the caller saw, `partner` the seat given the other set."""
+
+    kind: ClassVar[str] = "chop"
+    seen: int
+    partner: int
+
+
+# ---------------------------------------------------------------- state
+
+
+@dataclass
+class DiceSet:
+    colour: str
+    holder: int
+    """The seat holding the set; -1 for blue until the host has challenged."""
+    faces: list[str | None] = field(default_factory=lambda: [None] * SET_SIZE)
+    """What each die shows; None while unthrown in this duel."""
+    set_aside: list[bool] = field(default_factory=lambda: [False] * SET_SIZE)
+    throw: int = 0
+    """Serial number (game-wide) of this set's latest throw; 0 = never thrown."""
+
+
+@dataclass
+class SushiDiceState:
+    players: int
+    rng: Rng
+    options: dict[str, str] = field(default_factory=dict)
+    phase: str = "challenge"
+    """"challenge" until the host has picked the first opponent, then "duel"."""
+    pile: list[str] = field(default_factory=list)
+    """Face-down plates; the last one is revealed next."""
+    face_up: list[str] = field(default_factory=list)
+    plates: list[list[str]] = field(default_factory=list)
+    """Per seat, the plates won, in the order taken."""
+    sets: list[DiceSet] = field(default_factory=list)
+    """Red, then blue."""
+    throws: int = 0
+    """Throws so far in the game: the serial of the latest one, the board stamp."""
+    duel: int = 0
+    over: bool = False
+    last: dict[str, Any] | None = None
+
+
+# ---------------------------------------------------------------- scoring
+
+
+def _filling(plate: str, faces: Sequence[str | None], kept: Sequence[bool] = ()) -> list[int]:
+    """The dice (by number) filling as much of the plate as possible; kept dice first among equals."""
+    order = sorted(range(len(faces)), key=lambda die: not (kept and kept[die]))
+    if plate != COMBO:
+        return sorted(die for die in order if faces[die] in (plate, STAR))
+    filling: list[int] = []
+    missing = list(SUSHI)
+    for die in order:  # a sushi face fills only its own sushi, once
+        if faces[die] in missing:
+            missing.remove(faces[die])  # type: ignore[arg-type]
+            filling.append(die)
+    stars = [die for die in order if faces[die] == STAR]
+    # The first star is the combo's own star; the others stand for missing sushi.
+    filling.extend(stars[: 1 + len(missing)])
+    return sorted(filling)
+
+
+def plate_complete(plate: str, faces: list[str]) -> bool:
+    """Whether six dice showing `faces` complete `plate` (a sushi name or "combo"); stars are wild."""
+    if plate not in PLATE_NAMES:
+        raise ValueError(f"unknown plate {plate!r}")
+    if len(faces) != SET_SIZE or any(face not in FACES for face in faces):
+        raise ValueError(f"six faces among {FACES} expected, got {faces!r}")
+    return len(_filling(plate, faces)) == SET_SIZE
+
+
+def _is_index(value: Any, size: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < size
+
+
+# ---------------------------------------------------------------- the game
+
+
+class SushiDiceGame:
+    id = "sushidice"
+    title = "Sushi Dice"
+    min_players = 2
+    max_players = 6
+    options: ClassVar[dict[str, tuple[str, ...]]] = {}
+
+    _codec = StateCodec(SushiDiceState)
+    _actions = ActionCodec(Challenge, Roll, SetAside, BringBack, Ring, Yuck, Chop)
+
+    # ------------------------------------------------------------ setup
+
+    def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> SushiDiceState:
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"Sushi Dice takes 2 to 6 players, not {players}")
+        options = dict(options or {})
+        unknown = sorted(set(options) - set(self.options))
+        if unknown:
+            raise ValueError(f"unknown options {unknown}")
+        rng = Rng(seed)
+        pile = list(PLATE_DECK)
+        rng.shuffle(pile)
+        face_up = [pile.pop() for _ in range(FACE_UP)]
+        return SushiDiceState(
+            players=players,
+            rng=rng,
+            options=options,
+            pile=pile,
+            face_up=face_up,
+            plates=[[] for _ in range(players)],
+            sets=[DiceSet(SET_COLOURS[0], HOST), DiceSet(SET_COLOURS[1], -1)],
+        )
+
+    # ------------------------------------------------------------ questions
+
+    def to_move(self, state: SushiDiceState) -> frozenset[int]:
+        if state.over:
+            return frozenset()
+        if state.phase == "challenge":
+            return frozenset({HOST})
+        if self.chop_possible(state):
+            return frozenset(range(state.players))
+        return frozenset(dice.holder for dice in state.sets)
+
+    def is_over(self, state: SushiDiceState) -> bool:
+        return state.over
+
+    def scores(self, state: SushiDiceState) -> list[int]:
+        return [len(plates) for plates in state.plates]
+
+    def ranking(self, state: SushiDiceState) -> list[int]:
+        return shared_ranks(self.scores(state))
+
+    def dice_of(self, state: SushiDiceState, seat: int) -> DiceSet | None:
+        """The set a seat duels with, None for a spectator (or before the host has challenged)."""
+        if state.phase != "duel":
+            return None
+        return next((dice for dice in state.sets if dice.holder == seat), None)
+
+    def opponent_of(self, state: SushiDiceState, dice: DiceSet) -> DiceSet:
+        return state.sets[1 - state.sets.index(dice)]
+
+    def chop_possible(self, state: SushiDiceState) -> bool:
+        """Both duelists show a yuck and someone is there to call Chop."""
+        return (
+            not state.over
+            and state.phase == "duel"
+            and state.players > 2
+            and all(YUCK in dice.faces for dice in state.sets)
+        )
+
+    def complete_plates(self, state: SushiDiceState, dice: DiceSet) -> list[int]:
+        """The face-up slots the set's six dice complete."""
+        return [
+            slot for slot, plate in enumerate(state.face_up) if len(_filling(plate, dice.faces)) == SET_SIZE
+        ]
+
+    def chop_partners(self, state: SushiDiceState, seat: int) -> list[int]:
+        """The seats a Chop caller may give the other set to: the fewest plates among the others."""
+        others = [other for other in range(state.players) if other != seat]
+        fewest = min(len(state.plates[other]) for other in others)
+        return [other for other in others if len(state.plates[other]) == fewest]
+
+    def legal_actions(self, state: SushiDiceState, seat: int) -> list[Action]:
+        if seat not in self.to_move(state):
+            return []
+        if state.phase == "challenge":
+            return [Challenge(other) for other in range(state.players) if other != HOST]
+        dice = self.dice_of(state, seat)
+        if dice is None:
+            return [Chop(state.throws, partner) for partner in self.chop_partners(state, seat)]
+        actions: list[Action] = []
+        if not all(dice.set_aside):
+            actions.append(Roll())
+        actions.extend(
+            SetAside(die)
+            for die in range(SET_SIZE)
+            if dice.faces[die] is not None and not dice.set_aside[die]
+        )
+        actions.extend(BringBack(die) for die in range(SET_SIZE) if dice.set_aside[die])
+        actions.extend(Ring(slot) for slot in self.complete_plates(state, dice))
+        opponent = self.opponent_of(state, dice)
+        if YUCK in opponent.faces:
+            actions.append(Yuck(opponent.throw))
+        return actions
+
+    def default_action(self, state: SushiDiceState, seat: int) -> Action:
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            raise IllegalAction("not_your_turn", seat=seat)
+        if state.phase == "challenge":
+            return Challenge((HOST + 1) % state.players)
+        dice = self.dice_of(state, seat)
+        if dice is None:
+            return legal[0]  # a Chop, to the first of the tied partners
+        # Ring first, then Yuck the opponent; otherwise work toward the plate the dice fill most.
+        for action in legal:
+            if isinstance(action, Ring | Yuck):
+                return action
+        if all(face is None for face in dice.faces):
+            return Roll()
+        keep = max(
+            (_filling(plate, dice.faces, dice.set_aside) for plate in state.face_up),
+            key=len,
+        )
+        for die in keep:
+            if not dice.set_aside[die]:
+                return SetAside(die)
+        for die in range(SET_SIZE):
+            if dice.set_aside[die] and die not in keep:
+                return BringBack(die)
+        return Roll()  # keep is not the whole set (else a plate would be complete)
+
+    # ------------------------------------------------------------ acting
+
+    def apply(self, state: SushiDiceState, seat: int, action: Action) -> list[Event]:
+        require(not state.over, "game_over")
+        # A spectator's late Chop gets the Chop refusal that says why, not "not your turn".
+        spectator = (
+            state.phase == "duel" and _is_index(seat, state.players) and self.dice_of(state, seat) is None
+        )
+        require(
+            seat in self.to_move(state) or (spectator and isinstance(action, Chop)),
+            "not_your_turn",
+            seat=seat,
+        )
+        if isinstance(action, Challenge):
+            require(state.phase == "challenge", "wrong_phase", phase=state.phase)
+            require(
+                _is_index(action.opponent, state.players) and action.opponent != seat,
+                "bad_opponent",
+                opponent=action.opponent,
+            )
+            return self._challenge(state, seat, action.opponent)
+        if isinstance(action, Chop):
+            require(state.phase == "duel", "wrong_phase", phase=state.phase)
+            require(spectator, "not_a_spectator")
+            self._check_chop(state, seat, action)
+            return self._chop(state, seat, action.partner)
+        if not isinstance(action, Roll | SetAside | BringBack | Ring | Yuck):
+            raise IllegalAction("unknown_action", kind=getattr(action, "kind", None))
+        require(state.phase == "duel", "wrong_phase", phase=state.phase)
+        dice = self.dice_of(state, seat)
+        if dice is None:
+            raise IllegalAction("not_a_duelist")
+        if isinstance(action, Roll):
+            dies = [die for die in range(SET_SIZE) if not dice.set_aside[die]]
+            require(bool(dies), "nothing_to_roll")
+            return self._done(state, [self._throw(state, dice, dies)])
+        if isinstance(action, SetAside):
+            require(_is_index(action.die, SET_SIZE), "bad_die", die=action.die)
+            require(dice.faces[action.die] is not None, "die_not_thrown", die=action.die)
+            require(not dice.set_aside[action.die], "already_set_aside", die=action.die)
+            dice.set_aside[action.die] = True
+            return self._done(state, [{"type": "set_aside", "seat": seat, "die": action.die}])
+        if isinstance(action, BringBack):
+            require(_is_index(action.die, SET_SIZE), "bad_die", die=action.die)
+            require(dice.set_aside[action.die], "not_set_aside", die=action.die)
+            dice.set_aside[action.die] = False
+            return self._done(state, [{"type": "brought_back", "seat": seat, "die": action.die}])
+        if isinstance(action, Ring):
+            slot = action.plate
+            require(
+                _is_index(slot, len(state.face_up)), "no_such_plate", plate=slot, face_up=len(state.face_up)
+            )
+            name = state.face_up[slot]
+            require(slot in self.complete_plates(state, dice), "plate_not_complete", plate=slot, name=name)
+            return self._ring(state, seat, slot)
+        opponent = self.opponent_of(state, dice)
+        require(YUCK in opponent.faces, "no_yuck_showing")
+        require(action.seen == opponent.throw, "not_shown_yet", seen=action.seen, throw=opponent.throw)
+        # The opponent re-throws everything: set-aside dice come back first.
+        opponent.set_aside = [False] * SET_SIZE
+        rethrow = self._throw(state, opponent, list(range(SET_SIZE)))
+        rethrow["forced"] = True
+        return self._done(state, [{"type": "yuck", "seat": seat, "target": opponent.holder}, rethrow])
+
+    def _check_chop(self, state: SushiDiceState, seat: int, action: Chop) -> None:
+        require(self.chop_possible(state), "no_chop")
+        require(action.seen == state.throws, "not_shown_yet", seen=action.seen, stamp=state.throws)
+        partner = action.partner
+        require(_is_index(partner, state.players) and partner != seat, "bad_partner", partner=partner)
+        fewest = min(len(state.plates[other]) for other in range(state.players) if other != seat)
+        plates = len(state.plates[partner])
+        require(plates == fewest, "partner_not_fewest", partner=partner, plates=plates, fewest=fewest)
+
+    def _done(self, state: SushiDiceState, events: list[Event]) -> list[Event]:
+        """Remember the headline of what just happened for the board, and hand the events back."""
+        state.last = copy.deepcopy(events[0])
+        return events
+
+    def _throw(self, state: SushiDiceState, dice: DiceSet, dies: list[int]) -> Event:
+        for die in dies:
+            dice.faces[die] = state.rng.choice(DICE[die])
+        state.throws += 1
+        dice.throw = state.throws
+        return {
+            "type": "rolled",
+            "seat": dice.holder,
+            "set": dice.colour,
+            "dice": dies,
+            "faces": list(dice.faces),
+            "throw": dice.throw,
+        }
+
+    def _start_duel(self, state: SushiDiceState) -> Event:
+        state.phase = "duel"
+        state.duel += 1
+        for dice in state.sets:
+            dice.faces = [None] * SET_SIZE
+            dice.set_aside = [False] * SET_SIZE
+        return {
+            "type": "duel_started",
+            "duel": state.duel,
+            **{dice.colour: dice.holder for dice in state.sets},
+        }
+
+    def _challenge(self, state: SushiDiceState, seat: int, opponent: int) -> list[Event]:
+        state.sets[1].holder = opponent
+        challenged: Event = {"type": "challenged", "seat": seat, "opponent": opponent}
+        return self._done(state, [challenged, self._start_duel(state)])
+
+    def _chop(self, state: SushiDiceState, seat: int, partner: int) -> list[Event]:
+        state.sets[0].holder = seat
+        state.sets[1].holder = partner
+        chopped: Event = {"type": "chop", "seat": seat, "partner": partner}
+        return self._done(state, [chopped, self._start_duel(state)])
+
+    def _ring(self, state: SushiDiceState, seat: int, slot: int) -> list[Event]:
+        name = state.face_up.pop(slot)
+        state.plates[seat].append(name)
+        events: list[Event] = [
+            {"type": "rang", "seat": seat, "plate": slot, "name": name, "plates": len(state.plates[seat])}
+        ]
+        if len(state.plates[seat]) >= PLATES_TO_WIN[state.players]:
+            return self._done(state, [*events, self._end(state, "plates_won")])
+        if state.pile:
+            state.face_up.insert(slot, state.pile.pop())
+            events.append({"type": "plate_revealed", "plate": slot, "name": state.face_up[slot]})
+        else:  # the slot goes; the later ones move up
+            events.append({"type": "pile_empty", "face_up": len(state.face_up)})
+            if not state.face_up:
+                return self._done(state, [*events, self._end(state, "no_plates")])
+        for dice in state.sets:
+            dice.holder = (dice.holder + 1) % state.players
+        events.append(self._start_duel(state))
+        return self._done(state, events)
+
+    def _end(self, state: SushiDiceState, reason: str) -> Event:
+        state.over = True
+        return {
+            "type": "game_over",
+            "reason": reason,
+            "scores": self.scores(state),
+            "ranking": self.ranking(state),
+        }
+
+    # ------------------------------------------------------------ showing
+
+    def view(self, state: SushiDiceState, seat: int | None) -> JSON:
+        duelists = [
+            {
+                "seat": dice.holder,
+                "set": dice.colour,
+                "faces": list(dice.faces),
+                "set_aside": list(dice.set_aside),
+                "throw": dice.throw,
+                "yuck": YUCK in dice.faces,
+                "complete": self.complete_plates(state, dice),
+            }
+            for dice in state.sets
+            if state.phase == "duel"
+        ]
+        data: JSON = {
+            "to_move": sorted(self.to_move(state)),
+            "scores": self.scores(state),
+            "over": state.over,
+            "phase": state.phase,
+            "host": HOST,
+            "duel": state.duel,
+            "target": PLATES_TO_WIN[state.players],
+            "face_up": list(state.face_up),
+            "pile": len(state.pile),
+            "plates": [list(plates) for plates in state.plates],
+            "duelists": duelists,
+            "stamp": state.throws,
+            "chop_possible": self.chop_possible(state),
+            "last": copy.deepcopy(state.last),
+        }
+        if seat is not None:
+            dice = self.dice_of(state, seat)
+            data["seat"] = seat
+            data["set"] = None if dice is None else dice.colour
+        return data
+
+    # ------------------------------------------------------------ codecs
+
+    def dump(self, state: SushiDiceState) -> JSON:
+        return self._codec.dump(state)
+
+    def load(self, data: JSON) -> SushiDiceState:
+        return self._codec.load(data)
+
+    def encode_action(self, action: Action) -> JSON:
+        return self._actions.encode(action)
+
+    def decode_action(self, data: JSON) -> Action:
+        return self._actions.decode(data)
+
+
+GAME = SushiDiceGame()

@@ -1,0 +1,450 @@
+"""Sushi Go! — pick a card, pass the hand, score sets over three rounds (GAMES.md, "Sushi Go!").
+
+Every turn is simultaneous: each seat secretly picks one card (two with chopsticks) from its
+hand; a pick is final once made. When the last seat has picked, all picks are revealed and
+placed in the owners' tableaux, and each hand passes left (seat i -> i+1). When the hands
+hold one card each, those cards are placed automatically as part of the same reveal, the
+round is scored and everything but puddings is discarded. Puddings score after round 3.
+
+A pick leaves the hand at once and waits in `picks` until the reveal, so the hand shown to a
+player is always the hand they will pass on.
+
+Refusal codes:
+- game_over: the game has ended.
+- already_picked: this seat has already picked this turn; a pick cannot be changed.
+- not_your_turn (seat): the seat is not at the table (also from default_action for a seat that may not act).
+- unknown_card (card): the name is not a Sushi Go! card.
+- card_not_in_hand (card, held): the hand holds fewer of that card than the pick needs.
+- no_chopsticks: a second card needs chopsticks already in the player's tableau.
+- unknown_action (kind): not a Pick (also raised by decode_action for an unknown "type").
+- malformed_action (kind): decode_action got fields that do not make a Pick.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from rules.engine import (
+    JSON,
+    Action,
+    ActionCodec,
+    Event,
+    IllegalAction,
+    Rng,
+    StateCodec,
+    require,
+    shared_ranks,
+    to_json,
+)
+
+# ---------------------------------------------------------------- cards
+
+DECK: dict[str, int] = {
+    "tempura": 14,
+    "sashimi": 14,
+    "dumpling": 14,
+    "maki1": 6,
+    "maki2": 12,
+    "maki3": 8,
+    "salmon": 10,
+    "squid": 5,
+    "egg": 5,
+    "pudding": 10,
+    "wasabi": 6,
+    "chopsticks": 4,
+}
+CARDS: tuple[str, ...] = tuple(DECK)
+"""Every card name, in the order menus and legal_actions list them."""
+
+HAND_SIZE: dict[int, int] = {2: 10, 3: 9, 4: 8, 5: 7}
+ROUNDS = 3
+NIGIRI: dict[str, int] = {"egg": 1, "salmon": 2, "squid": 3}
+MAKI_ROLLS: dict[str, int] = {"maki1": 1, "maki2": 2, "maki3": 3}
+DUMPLING_POINTS: tuple[int, ...] = (0, 1, 3, 6, 10, 15)
+MAKI_AWARDS: tuple[int, int] = (6, 3)
+PUDDING_AWARD = 6
+CATEGORIES: tuple[str, ...] = ("tempura", "sashimi", "dumpling", "nigiri", "maki")
+"""Point categories of a round's breakdown; wasabi's tripling counts under nigiri."""
+
+
+# ---------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True)
+class Pick(Action):
+    """Take `card` from the hand; `second` too when using chopsticks from the tableau."""
+
+    kind: ClassVar[str] = "pick"
+    card: str
+    second: str | None = None
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        return (self.card,) if self.second is None else (self.card, self.second)
+
+
+# ---------------------------------------------------------------- state
+
+
+@dataclass
+class Reveal:
+    """What the latest reveal placed: per seat the cards in order (auto-placed last card included)."""
+
+    round: int
+    turn: int
+    cards: list[list[str]]
+    chopsticks: list[bool]
+
+
+@dataclass
+class SushiGoState:
+    players: int
+    rng: Rng
+    options: dict[str, str] = field(default_factory=dict)
+    round: int = 1
+    turn: int = 1
+    deck: list[str] = field(default_factory=list)
+    hands: list[list[str]] = field(default_factory=list)
+    picks: list[Pick | None] = field(default_factory=list)
+    tableaux: list[list[str]] = field(default_factory=list)
+    puddings: list[int] = field(default_factory=list)
+    """Puddings kept from finished rounds (the current round's are still in the tableau)."""
+    discard: list[str] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    round_points: list[list[dict[str, int]]] = field(default_factory=list)
+    """Per finished round, per seat: round_breakdown() of that round."""
+    pudding_points: list[int] = field(default_factory=list)
+    last: Reveal | None = None
+    over: bool = False
+
+
+# ---------------------------------------------------------------- scoring
+
+
+def _check_cards(cards: list[str]) -> None:
+    for card in cards:
+        if card not in DECK:
+            raise ValueError(f"unknown card {card!r}")
+
+
+def maki_awards(rolls: list[int]) -> list[int]:
+    """6 for most rolls, 3 for second; ties split rounded down; a tie for most gives no second."""
+    awards = [0] * len(rolls)
+    ranked = sorted({r for r in rolls if r > 0}, reverse=True)
+    if not ranked:
+        return awards
+    first = [seat for seat, r in enumerate(rolls) if r == ranked[0]]
+    for seat in first:
+        awards[seat] = MAKI_AWARDS[0] // len(first)
+    if len(first) == 1 and len(ranked) > 1:
+        second = [seat for seat, r in enumerate(rolls) if r == ranked[1]]
+        for seat in second:
+            awards[seat] = MAKI_AWARDS[1] // len(second)
+    return awards
+
+
+def _nigiri(tableau: list[str]) -> tuple[int, int]:
+    """Nigiri points (each on the earliest unused wasabi played before it) and wasabi left unused."""
+    points = 0
+    unused_wasabi = 0
+    for card in tableau:
+        if card == "wasabi":
+            unused_wasabi += 1
+        elif card in NIGIRI and unused_wasabi:
+            unused_wasabi -= 1
+            points += 3 * NIGIRI[card]
+        elif card in NIGIRI:
+            points += NIGIRI[card]
+    return points, unused_wasabi
+
+
+def _set_points(tableau: list[str]) -> dict[str, int]:
+    """Points of one tableau that do not depend on other players (everything but maki)."""
+    count = Counter(tableau)
+    return {
+        "tempura": 5 * (count["tempura"] // 2),
+        "sashimi": 10 * (count["sashimi"] // 3),
+        "dumpling": DUMPLING_POINTS[min(count["dumpling"], len(DUMPLING_POINTS) - 1)],
+        "nigiri": _nigiri(tableau)[0],
+    }
+
+
+def _rolls(tableau: list[str]) -> int:
+    return sum(MAKI_ROLLS.get(card, 0) for card in tableau)
+
+
+def round_breakdown(tableaux: list[list[str]]) -> list[dict[str, int]]:
+    """Per seat: points per category (CATEGORIES), "total", and "rolls" (maki rolls, not points)."""
+    for tableau in tableaux:
+        _check_cards(tableau)
+    rolls = [_rolls(tableau) for tableau in tableaux]
+    breakdown = []
+    for tableau, maki, roll_count in zip(tableaux, maki_awards(rolls), rolls, strict=True):
+        points = {**_set_points(tableau), "maki": maki}
+        breakdown.append({**points, "total": sum(points.values()), "rolls": roll_count})
+    return breakdown
+
+
+def score_round(tableaux: list[list[str]]) -> list[int]:
+    """Round points per seat from the tableaux (cards in the order played)."""
+    return [points["total"] for points in round_breakdown(tableaux)]
+
+
+def score_puddings(puddings: list[int]) -> list[int]:
+    """+6 to most puddings, -6 to fewest (not with 2 players); ties split rounded down; all equal: 0."""
+    points = [0] * len(puddings)
+    if len(set(puddings)) <= 1:
+        return points
+    most = [seat for seat, p in enumerate(puddings) if p == max(puddings)]
+    for seat in most:
+        points[seat] += PUDDING_AWARD // len(most)
+    if len(puddings) > 2:
+        fewest = [seat for seat, p in enumerate(puddings) if p == min(puddings)]
+        for seat in fewest:
+            points[seat] -= PUDDING_AWARD // len(fewest)
+    return points
+
+
+# ---------------------------------------------------------------- the computer player's taste
+
+
+def _worth(tableau: list[str], picks_left: int) -> float:
+    """A rough value of a tableau mid-round: exact points plus hope for unfinished sets."""
+    count = Counter(tableau)
+    points = _set_points(tableau)
+    value = float(sum(points.values()))
+    if picks_left >= 1 and count["tempura"] % 2:
+        value += 2.0
+    if count["sashimi"] % 3 and picks_left >= 3 - count["sashimi"] % 3:
+        value += 3.0 * (count["sashimi"] % 3)
+    if picks_left >= 2 and _nigiri(tableau)[1]:
+        value += 2.5
+    value += 0.9 * _rolls(tableau)
+    value += 1.5 * count["pudding"]
+    if picks_left >= 3:
+        value += 1.5 * min(count["chopsticks"], 1)
+    return value
+
+
+# ---------------------------------------------------------------- the game
+
+
+class SushiGoGame:
+    id = "sushigo"
+    title = "Sushi Go!"
+    min_players = 2
+    max_players = 5
+    options: ClassVar[dict[str, tuple[str, ...]]] = {}
+
+    _codec = StateCodec(SushiGoState)
+    _actions = ActionCodec(Pick)
+
+    # -------------------------------------------------------- setup
+
+    def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> SushiGoState:
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"Sushi Go! takes 2 to 5 players, not {players}")
+        options = dict(options or {})
+        unknown = sorted(set(options) - set(self.options))
+        if unknown:
+            raise ValueError(f"unknown options {unknown}")
+        state = SushiGoState(players=players, rng=Rng(seed), options=options)
+        state.deck = [card for card, copies in DECK.items() for _ in range(copies)]
+        state.rng.shuffle(state.deck)
+        state.tableaux = [[] for _ in range(players)]
+        state.puddings = [0] * players
+        state.scores = [0] * players
+        state.pudding_points = [0] * players
+        self._deal(state)
+        return state
+
+    def _deal(self, state: SushiGoState) -> None:
+        size = HAND_SIZE[state.players]
+        state.hands = [state.deck[seat * size : (seat + 1) * size] for seat in range(state.players)]
+        del state.deck[: size * state.players]
+        state.picks = [None] * state.players
+        state.turn = 1
+
+    # -------------------------------------------------------- whose move
+
+    def to_move(self, state: SushiGoState) -> frozenset[int]:
+        if state.over:
+            return frozenset()
+        return frozenset(seat for seat, pick in enumerate(state.picks) if pick is None)
+
+    def legal_actions(self, state: SushiGoState, seat: int) -> list[Pick]:
+        if seat not in self.to_move(state):
+            return []
+        held = Counter(state.hands[seat])
+        kinds = [card for card in CARDS if held[card]]
+        actions = [Pick(card) for card in kinds]
+        if "chopsticks" in state.tableaux[seat]:
+            actions += [
+                Pick(first, second)
+                for first in kinds
+                for second in kinds
+                if first != second or held[first] >= 2
+            ]
+        return actions
+
+    def default_action(self, state: SushiGoState, seat: int) -> Pick:
+        """Greedy: the pick that most raises the seat's estimated tableau value."""
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            raise IllegalAction("not_your_turn", seat=seat)
+        tableau = state.tableaux[seat]
+        hand_size = len(state.hands[seat])
+
+        def gain(pick: Pick) -> float:
+            after = [*tableau, *pick.cards]
+            if pick.second is not None:
+                after.remove("chopsticks")
+            return _worth(after, hand_size - 1) - _worth(tableau, hand_size - 1)
+
+        return max(legal, key=gain)  # max keeps the first of equals: deterministic
+
+    # -------------------------------------------------------- playing
+
+    def apply(self, state: SushiGoState, seat: int, action: Pick) -> list[Event]:
+        require(not state.over, "game_over")
+        require(not (0 <= seat < state.players and state.picks[seat] is not None), "already_picked")
+        require(seat in self.to_move(state), "not_your_turn", seat=seat)
+        require(isinstance(action, Pick), "unknown_action", kind=getattr(action, "kind", None))
+        for card in action.cards:
+            require(isinstance(card, str) and card in DECK, "unknown_card", card=card)
+        held = Counter(state.hands[seat])
+        for card, wanted in Counter(action.cards).items():
+            require(held[card] >= wanted, "card_not_in_hand", card=card, held=held[card])
+        if action.second is not None:
+            require("chopsticks" in state.tableaux[seat], "no_chopsticks")
+
+        for card in action.cards:
+            state.hands[seat].remove(card)
+        state.picks[seat] = action
+        events: list[Event] = [{"type": "picked", "seat": seat}]
+        if all(pick is not None for pick in state.picks):
+            events += self._reveal(state)
+        return events
+
+    def _reveal(self, state: SushiGoState) -> list[Event]:
+        events: list[Event] = []
+        placed: list[list[str]] = []
+        chopsticks: list[bool] = []
+        for seat, pick in enumerate(state.picks):
+            assert pick is not None
+            state.tableaux[seat].extend(pick.cards)
+            used = pick.second is not None
+            if used:  # the chopsticks leave the tableau and travel on with the hand
+                state.tableaux[seat].remove("chopsticks")
+                state.hands[seat].append("chopsticks")
+            placed.append(list(pick.cards))
+            chopsticks.append(used)
+            events.append({"type": "revealed", "seat": seat, "cards": list(pick.cards), "chopsticks": used})
+        state.hands = [state.hands[(seat - 1) % state.players] for seat in range(state.players)]
+        state.picks = [None] * state.players
+        state.last = Reveal(round=state.round, turn=state.turn, cards=placed, chopsticks=chopsticks)
+        state.turn += 1
+        if all(len(hand) == 1 for hand in state.hands):  # the last card is placed without a choice
+            for seat, hand in enumerate(state.hands):
+                card = hand.pop()
+                state.tableaux[seat].append(card)
+                placed[seat].append(card)
+                events.append({"type": "placed_last", "seat": seat, "card": card})
+        if not any(state.hands):
+            events += self._end_round(state)
+        return events
+
+    def _end_round(self, state: SushiGoState) -> list[Event]:
+        breakdown = round_breakdown(state.tableaux)
+        state.round_points.append(breakdown)
+        for seat, tableau in enumerate(state.tableaux):
+            state.scores[seat] += breakdown[seat]["total"]
+            kept = tableau.count("pudding")
+            state.puddings[seat] += kept
+            state.discard.extend(card for card in tableau if card != "pudding")
+        state.tableaux = [[] for _ in range(state.players)]
+        events: list[Event] = [
+            {"type": "round_scored", "round": state.round, "points": [p["total"] for p in breakdown]}
+        ]
+        if state.round < ROUNDS:
+            state.round += 1
+            self._deal(state)
+            events.append({"type": "round_started", "round": state.round, "hand_size": len(state.hands[0])})
+            return events
+        state.pudding_points = score_puddings(state.puddings)
+        for seat, points in enumerate(state.pudding_points):
+            state.scores[seat] += points
+        state.hands = [[] for _ in range(state.players)]
+        state.over = True
+        events.append({"type": "puddings_scored", "points": list(state.pudding_points)})
+        events.append({"type": "game_over", "scores": list(state.scores), "ranking": self.ranking(state)})
+        return events
+
+    # -------------------------------------------------------- results
+
+    def is_over(self, state: SushiGoState) -> bool:
+        return state.over
+
+    def scores(self, state: SushiGoState) -> list[int]:
+        return list(state.scores)
+
+    def _pudding_counts(self, state: SushiGoState) -> list[int]:
+        return [
+            kept + tableau.count("pudding")
+            for kept, tableau in zip(state.puddings, state.tableaux, strict=True)
+        ]
+
+    def ranking(self, state: SushiGoState) -> list[int]:
+        puddings = self._pudding_counts(state)
+        return shared_ranks([(state.scores[seat], puddings[seat]) for seat in range(state.players)])
+
+    # -------------------------------------------------------- what players see
+
+    def view(self, state: SushiGoState, seat: int | None) -> JSON:
+        # A pick has already left its hand, so count it back: every hand held this many at the turn's start.
+        pick0 = state.picks[0]
+        hand_size = len(state.hands[0]) + (len(pick0.cards) if pick0 is not None else 0)
+        data: JSON = {
+            "round": state.round,
+            "rounds": ROUNDS,
+            "turn": state.turn,
+            "hand_size": hand_size,
+            "to_move": sorted(self.to_move(state)),
+            "picked": [pick is not None for pick in state.picks],
+            "tableaux": to_json(state.tableaux),
+            "puddings": self._pudding_counts(state),
+            "scores": list(state.scores),
+            "round_points": to_json(state.round_points),
+            "pudding_points": list(state.pudding_points) if state.over else None,
+            "deck_size": len(state.deck),
+            "discard_size": len(state.discard),
+            "last": to_json(state.last),
+            "over": state.over,
+            "ranking": self.ranking(state) if state.over else None,
+        }
+        if seat is not None:
+            pick = state.picks[seat]
+            data["seat"] = seat
+            data["hand"] = list(state.hands[seat])
+            data["pick"] = list(pick.cards) if pick is not None else None
+            data["can_use_chopsticks"] = seat in self.to_move(state) and "chopsticks" in state.tableaux[seat]
+        return data
+
+    # -------------------------------------------------------- storage
+
+    def dump(self, state: SushiGoState) -> JSON:
+        return self._codec.dump(state)
+
+    def load(self, data: JSON) -> SushiGoState:
+        return self._codec.load(data)
+
+    def encode_action(self, action: Pick) -> JSON:
+        return self._actions.encode(action)
+
+    def decode_action(self, data: JSON) -> Pick:
+        return self._actions.decode(data)
+
+
+GAME = SushiGoGame()

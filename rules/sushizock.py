@@ -1,0 +1,578 @@
+"""Sushizock im Gockelwok: throw dice for sushi, swallow fishbones, pinch portions from the others.
+
+Five dice (faces sushi, sushi, bone, bone, blue chopsticks, red chopsticks) and two rows in the middle:
+twelve sushi tiles (+1..+6, two each) and twelve bones (-1 x5, -2 x4, -3 x2, -4). A turn has up to three
+throws; the first throws all five dice. After a throw the player takes a portion or sets aside at least
+one die of that throw and throws the rest; set-aside dice count toward the result. A throw needs a die
+left to throw, so a second throw of a single die leaves no third throw. With the result (set-aside and
+thrown dice together) the player may take the Nth sushi for N sushi, the Nth bone for N bones (only if
+the row is that long), and with three chopsticks of one colour the top tile of another player's pile of
+that colour (blue = sushi, red = bones); four or five chopsticks steal any tile of such a pile, named
+blind by its position (1 = top). When the turn must end and nothing can be taken, the most negative bone
+of the middle is taken (leftmost on a tie), or with no bones left the lowest sushi. Taken tiles go on
+top of the own pile; rows close their gaps. The game ends when the middle is empty; `score_piles`
+scores each player. Seat 0 starts.
+
+Hidden: of every pile only its height and top tile are shown, to everybody, the owner included. So the
+running scores, which would reveal the tiles below, stay 0 in `view` until the game is over; then the
+piles are turned over for scoring.
+
+Refusal codes:
+- game_over: the game has ended.
+- not_your_turn: another seat is to move.
+- unknown_action: not an action of this game.
+- malformed_action: (decode_action) an action whose fields are missing or of the wrong type.
+- no_throws_left: three throws are made this turn; take a portion.
+- no_dice_left: the last throw was a single die, so nothing could be thrown after setting one aside.
+- first_throw_all_dice: the first throw of a turn throws all five dice; nothing can be set aside yet.
+- must_set_aside: set aside at least one die of the throw before throwing again.
+- must_throw_one: at least one die must be left to throw (params: dice).
+- no_such_die: the index names no die of the current throw (params: die, dice).
+- keep_not_ascending: dice to set aside must be listed once each, in ascending order.
+- not_thrown: nothing is thrown yet this turn; roll first.
+- no_such_pile: `pile` is neither "sushi" nor "bone" (params: pile).
+- none_thrown: no die shows that pile's face (params: pile).
+- row_too_short: the row has fewer tiles than the dice count (params: pile, wanted, length).
+- no_steal: no colour of chopsticks shows three times or more.
+- no_such_seat: the target is not a seat at this table (params: target).
+- own_pile: a player cannot steal from themselves.
+- pile_empty: the target's pile of that colour is empty (params: target, pile).
+- top_only: three chopsticks steal only the top tile, position 1 (params: position).
+- no_such_position: the pile has no tile at that position (params: position, height).
+- can_still_roll: a forced take only ends a turn that cannot throw again.
+- portion_available: a forced take is only for a result that allows no take and no steal.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import combinations, pairwise
+from typing import Any, ClassVar
+
+from rules.engine import (
+    JSON,
+    Action,
+    ActionCodec,
+    Event,
+    IllegalAction,
+    Rng,
+    StateCodec,
+    require,
+    shared_ranks,
+)
+
+SUSHI = "sushi"
+BONE = "bone"
+BLUE = "blue"
+RED = "red"
+FACES: tuple[str, ...] = (SUSHI, SUSHI, BONE, BONE, BLUE, RED)
+"""The six faces of every die."""
+PILES: tuple[str, ...] = (SUSHI, BONE)
+CHOPSTICKS: dict[str, str] = {BLUE: SUSHI, RED: BONE}
+"""Which pile each colour of chopsticks steals from."""
+DICE = 5
+THROWS = 3
+STEAL_TOP = 3
+"""Chopsticks of one colour needed to steal a pile's top tile."""
+STEAL_BLIND = 4
+"""Chopsticks of one colour needed to steal any tile of a pile, named by position."""
+SUSHI_TILES: tuple[int, ...] = (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6)
+BONE_TILES: tuple[int, ...] = (-1, -1, -1, -1, -1, -2, -2, -2, -2, -3, -3, -4)
+
+
+# ---------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True)
+class Roll(Action):
+    """Set aside the dice at `keep` (indices into the current throw) and throw the rest.
+
+    The first throw of a turn keeps nothing: `Roll()`. Indices are listed ascending, once each.
+    """
+
+    kind: ClassVar[str] = "roll"
+    keep: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Take(Action):
+    """Take the Nth tile of a row, N being the number of dice showing that face."""
+
+    kind: ClassVar[str] = "take"
+    pile: str
+
+
+@dataclass(frozen=True)
+class Steal(Action):
+    """Steal from `target`'s pile of the chopsticks' colour; `position` 1 is the top."""
+
+    kind: ClassVar[str] = "steal"
+    target: int
+    position: int = 1
+
+
+@dataclass(frozen=True)
+class ForcedTake(Action):
+    """End a turn that allows nothing else: the most negative bone, or the lowest sushi."""
+
+    kind: ClassVar[str] = "forced_take"
+
+
+# ---------------------------------------------------------------- state
+
+
+@dataclass
+class SushizockState:
+    players: int
+    rng: Rng
+    options: dict[str, str] = field(default_factory=dict)
+    sushi_row: list[int] = field(default_factory=list)
+    bone_row: list[int] = field(default_factory=list)
+    sushi_piles: list[list[int]] = field(default_factory=list)
+    """Per seat, index 0 = bottom, last = top."""
+    bone_piles: list[list[int]] = field(default_factory=list)
+    turn: int = 0
+    throws: int = 0
+    """Throws made this turn (0 = the turn has not thrown yet)."""
+    thrown: list[str] = field(default_factory=list)
+    """Faces of the current throw; Roll.keep indexes this list."""
+    set_aside: list[str] = field(default_factory=list)
+    over: bool = False
+    last: dict[str, Any] | None = None
+
+
+# ---------------------------------------------------------------- scoring
+
+
+def score_piles(sushi_pile: list[int], bone_pile: list[int]) -> int:
+    """Sushi above the bone pile's height are discarded from the top; every bone counts against."""
+    counted = sushi_pile[: len(bone_pile)]
+    return sum(counted) - sum(abs(bone) for bone in bone_pile)
+
+
+# ---------------------------------------------------------------- the game
+
+
+class SushizockGame:
+    id = "sushizock"
+    title = "Sushizock im Gockelwok"
+    min_players = 2
+    max_players = 5
+    options: ClassVar[dict[str, tuple[str, ...]]] = {}
+
+    _codec = StateCodec(SushizockState)
+    _actions = ActionCodec(Roll, Take, Steal, ForcedTake)
+
+    # ------------------------------------------------------------ setup
+
+    def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> SushizockState:
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"Sushizock im Gockelwok takes 2 to 5 players, not {players}")
+        options = dict(options or {})
+        unknown = sorted(set(options) - set(self.options))
+        if unknown:
+            raise ValueError(f"unknown options {unknown}")
+        rng = Rng(seed)
+        sushi_row = list(SUSHI_TILES)
+        bone_row = list(BONE_TILES)
+        rng.shuffle(sushi_row)
+        rng.shuffle(bone_row)
+        return SushizockState(
+            players=players,
+            rng=rng,
+            options=options,
+            sushi_row=sushi_row,
+            bone_row=bone_row,
+            sushi_piles=[[] for _ in range(players)],
+            bone_piles=[[] for _ in range(players)],
+        )
+
+    # ------------------------------------------------------------ questions
+
+    def to_move(self, state: SushizockState) -> frozenset[int]:
+        return frozenset() if state.over else frozenset({state.turn})
+
+    def is_over(self, state: SushizockState) -> bool:
+        return state.over
+
+    def scores(self, state: SushizockState) -> list[int]:
+        """True scores of the piles as they lie (view hides them until the end)."""
+        return [score_piles(state.sushi_piles[s], state.bone_piles[s]) for s in range(state.players)]
+
+    def ranking(self, state: SushizockState) -> list[int]:
+        return shared_ranks(self.scores(state))
+
+    def result(self, state: SushizockState) -> Counter[str]:
+        """Faces of the whole result so far: set-aside dice plus the current throw."""
+        return Counter(state.set_aside + state.thrown)
+
+    def can_roll(self, state: SushizockState) -> bool:
+        """A throw is left and, after setting aside one die, a die would be left to throw."""
+        if state.over:
+            return False
+        if state.throws == 0:
+            return True
+        return state.throws < THROWS and len(state.thrown) >= 2
+
+    def takeable(self, state: SushizockState, pile: str) -> int | None:
+        """N when the Nth tile of that row may be taken now, else None."""
+        if state.over or state.throws == 0:
+            return None
+        wanted = self.result(state)[pile]
+        row = state.sushi_row if pile == SUSHI else state.bone_row
+        return wanted if 1 <= wanted <= len(row) else None
+
+    def steal_colour(self, state: SushizockState) -> str | None:
+        """The colour of chopsticks showing three times or more (five dice allow one at most)."""
+        if state.over or state.throws == 0:
+            return None
+        result = self.result(state)
+        for colour in CHOPSTICKS:
+            if result[colour] >= STEAL_TOP:
+                return colour
+        return None
+
+    def steal_targets(self, state: SushizockState) -> list[int]:
+        """Seats whose pile matching the chopsticks has a tile to steal."""
+        colour = self.steal_colour(state)
+        if colour is None:
+            return []
+        piles = self._piles(state, CHOPSTICKS[colour])
+        return [s for s in range(state.players) if s != state.turn and piles[s]]
+
+    def blind_steal(self, state: SushizockState) -> bool:
+        colour = self.steal_colour(state)
+        return colour is not None and self.result(state)[colour] >= STEAL_BLIND
+
+    def forced(self, state: SushizockState) -> bool:
+        """The turn must end and neither a take nor a steal is possible."""
+        if state.over or state.throws == 0 or self.can_roll(state):
+            return False
+        return (
+            self.takeable(state, SUSHI) is None
+            and self.takeable(state, BONE) is None
+            and not self.steal_targets(state)
+        )
+
+    def forced_tile(self, state: SushizockState) -> tuple[str, int]:
+        """The forced take: (pile, 0-based index in its row)."""
+        if state.bone_row:
+            return BONE, state.bone_row.index(min(state.bone_row))
+        return SUSHI, state.sushi_row.index(min(state.sushi_row))
+
+    def legal_actions(self, state: SushizockState, seat: int) -> list[Action]:
+        if state.over or seat != state.turn:
+            return []
+        if state.throws == 0:
+            return [Roll()]
+        actions: list[Action] = [Take(pile) for pile in PILES if self.takeable(state, pile) is not None]
+        colour = self.steal_colour(state)
+        if colour is not None:
+            piles = self._piles(state, CHOPSTICKS[colour])
+            blind = self.blind_steal(state)
+            for target in self.steal_targets(state):
+                depth = len(piles[target]) if blind else 1
+                actions.extend(Steal(target, position) for position in range(1, depth + 1))
+        if self.forced(state):
+            actions.append(ForcedTake())
+        if self.can_roll(state):
+            indices = range(len(state.thrown))
+            for size in range(1, len(state.thrown)):
+                actions.extend(Roll(keep) for keep in combinations(indices, size))
+        return actions
+
+    # ------------------------------------------------------------ the computer player
+
+    def default_action(self, state: SushizockState, seat: int) -> Action:
+        """Greedy on public information: take a good portion, else keep the dice that help and roll."""
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            raise IllegalAction("not_your_turn", seat=seat)
+        if state.throws == 0:
+            return legal[0]
+        options = [(self._gain(state, action), action) for action in legal if not isinstance(action, Roll)]
+        best = max(options, key=lambda option: option[0], default=None)
+        if self.can_roll(state):
+            # A first throw leaves two more chances, so it asks for more than a second one.
+            good_enough = 4.0 if state.throws == 1 else 2.0
+            if best is None or best[0] < good_enough:
+                return Roll(self._keep(state))
+        assert best is not None  # without a roll, a take, a steal or the forced take is legal
+        return best[1]
+
+    def _worth(self, state: SushizockState, pile: str, tile: int) -> float:
+        """What a tile is worth to the player to move, given the heights of their piles."""
+        sushi_height = len(state.sushi_piles[state.turn])
+        bone_height = len(state.bone_piles[state.turn])
+        if pile == SUSHI:
+            # A sushi above the bone pile's height only counts once another bone arrives (most do).
+            return float(tile) if sushi_height < bone_height else tile - 1.0
+        # A bone lets a sushi that sticks out count again.
+        return tile + (2.0 if sushi_height > bone_height else 0.0)
+
+    def _gain(self, state: SushizockState, action: Action) -> float:
+        if isinstance(action, Take):
+            row = self._row(state, action.pile)
+            wanted = self.takeable(state, action.pile)
+            assert wanted is not None
+            return self._worth(state, action.pile, row[wanted - 1])
+        if isinstance(action, Steal):
+            colour = self.steal_colour(state)
+            assert colour is not None
+            pile = CHOPSTICKS[colour]
+            if action.position != 1:
+                return -100.0  # the buried tiles are unknown; the top is the informed choice
+            tile = self._piles(state, pile)[action.target][-1]
+            # The victim loses the tile too: a sushi hurts them, a bone relieves them.
+            return self._worth(state, pile, tile) + tile / 2
+        pile, index = self.forced_tile(state)
+        return self._worth(state, pile, self._row(state, pile)[index])
+
+    def _keep(self, state: SushizockState) -> tuple[int, ...]:
+        """Dice of the current throw to set aside: those bringing the result toward the best goal."""
+        aside = Counter(state.set_aside)
+        goals: list[tuple[float, str, int]] = []
+        for pile in PILES:
+            row = self._row(state, pile)
+            for count in range(max(1, aside[pile]), min(DICE, len(row)) + 1):
+                goals.append((self._worth(state, pile, row[count - 1]) - count / 10, pile, count))
+        for colour, pile in CHOPSTICKS.items():
+            tops = [self._piles(state, pile)[s][-1] for s in self._rivals(state, pile)]
+            if tops and aside[colour] + state.thrown.count(colour) >= 2:
+                tile = max(tops)
+                goals.append((self._worth(state, pile, tile) + tile / 2, colour, STEAL_TOP))
+        goal = None
+        keep: list[int] = []
+        if goals:
+            _, goal, count = max(goals, key=lambda option: option[0])
+            wanted = count - aside[goal]
+            keep = [i for i, thrown in enumerate(state.thrown) if thrown == goal][: max(0, wanted)]
+        if not keep:
+            # Something must be set aside: a die off the goal doing the least harm, a bone first.
+            order = (BONE, SUSHI, RED, BLUE)
+            keep = [
+                min(
+                    range(len(state.thrown)),
+                    key=lambda i: (state.thrown[i] == goal, order.index(state.thrown[i])),
+                )
+            ]
+        return tuple(keep[: len(state.thrown) - 1])
+
+    def _rivals(self, state: SushizockState, pile: str) -> list[int]:
+        piles = self._piles(state, pile)
+        return [s for s in range(state.players) if s != state.turn and piles[s]]
+
+    # ------------------------------------------------------------ acting
+
+    def apply(self, state: SushizockState, seat: int, action: Action) -> list[Event]:
+        require(not state.over, "game_over")
+        require(seat in self.to_move(state), "not_your_turn", seat=seat)
+        if isinstance(action, Roll):
+            self._check_roll(state, action)
+            return self._roll(state, seat, action)
+        if isinstance(action, Take):
+            self._check_take(state, action)
+            return self._take(state, seat, action)
+        if isinstance(action, Steal):
+            self._check_steal(state, action)
+            return self._steal(state, seat, action)
+        if isinstance(action, ForcedTake):
+            require(state.throws > 0, "not_thrown")
+            require(not self.can_roll(state), "can_still_roll")
+            require(self.forced(state), "portion_available")
+            return self._forced_take(state, seat)
+        raise IllegalAction("unknown_action", kind=getattr(action, "kind", None))
+
+    def _check_roll(self, state: SushizockState, action: Roll) -> None:
+        keep = action.keep
+        if state.throws == 0:
+            require(not keep, "first_throw_all_dice")
+            return
+        require(state.throws < THROWS, "no_throws_left")
+        require(len(state.thrown) >= 2, "no_dice_left")
+        require(len(keep) > 0, "must_set_aside")
+        for die in keep:
+            require(
+                isinstance(die, int) and 0 <= die < len(state.thrown),
+                "no_such_die",
+                die=die,
+                dice=len(state.thrown),
+            )
+        require(all(a < b for a, b in pairwise(keep)), "keep_not_ascending")
+        require(len(keep) < len(state.thrown), "must_throw_one", dice=len(state.thrown))
+
+    def _check_take(self, state: SushizockState, action: Take) -> None:
+        require(state.throws > 0, "not_thrown")
+        pile = action.pile
+        require(isinstance(pile, str) and pile in PILES, "no_such_pile", pile=pile)
+        wanted = self.result(state)[pile]
+        require(wanted > 0, "none_thrown", pile=pile)
+        length = len(self._row(state, pile))
+        require(wanted <= length, "row_too_short", pile=pile, wanted=wanted, length=length)
+
+    def _check_steal(self, state: SushizockState, action: Steal) -> None:
+        require(state.throws > 0, "not_thrown")
+        colour = self.steal_colour(state)
+        require(colour is not None, "no_steal")
+        assert colour is not None
+        target, position = action.target, action.position
+        require(isinstance(target, int) and 0 <= target < state.players, "no_such_seat", target=target)
+        require(target != state.turn, "own_pile")
+        pile = CHOPSTICKS[colour]
+        height = len(self._piles(state, pile)[target])
+        require(height > 0, "pile_empty", target=target, pile=pile)
+        require(isinstance(position, int), "no_such_position", position=position, height=height)
+        if not self.blind_steal(state):
+            require(position == 1, "top_only", position=position)
+        require(1 <= position <= height, "no_such_position", position=position, height=height)
+
+    def _roll(self, state: SushizockState, seat: int, action: Roll) -> list[Event]:
+        kept = [state.thrown[i] for i in action.keep]
+        remaining = len(state.thrown) - len(kept) if state.throws else DICE
+        state.set_aside.extend(kept)
+        state.thrown = [FACES[state.rng.below(len(FACES))] for _ in range(remaining)]
+        state.throws += 1
+        event: Event = {
+            "type": "rolled",
+            "seat": seat,
+            "throw": state.throws,
+            "kept": kept,
+            "dice": list(state.thrown),
+            "set_aside": list(state.set_aside),
+        }
+        state.last = dict(event)
+        return [event]
+
+    def _take(self, state: SushizockState, seat: int, action: Take) -> list[Event]:
+        nth = self.result(state)[action.pile]
+        return self._move_from_row(state, seat, action.pile, nth - 1, forced=False)
+
+    def _forced_take(self, state: SushizockState, seat: int) -> list[Event]:
+        pile, index = self.forced_tile(state)
+        return self._move_from_row(state, seat, pile, index, forced=True)
+
+    def _move_from_row(
+        self, state: SushizockState, seat: int, pile: str, index: int, *, forced: bool
+    ) -> list[Event]:
+        tile = self._row(state, pile).pop(index)  # the row closes its gap
+        self._piles(state, pile)[seat].append(tile)
+        event: Event = {
+            "type": "took",
+            "seat": seat,
+            "pile": pile,
+            "nth": index + 1,
+            "tile": tile,
+            "forced": forced,
+        }
+        state.last = dict(event)
+        return [event, *self._end_turn(state)]
+
+    def _steal(self, state: SushizockState, seat: int, action: Steal) -> list[Event]:
+        blind = self.blind_steal(state)
+        colour = self.steal_colour(state)
+        assert colour is not None
+        pile = CHOPSTICKS[colour]
+        piles = self._piles(state, pile)
+        tile = piles[action.target].pop(len(piles[action.target]) - action.position)
+        piles[seat].append(tile)
+        event: Event = {
+            "type": "stole",
+            "seat": seat,
+            "target": action.target,
+            "pile": pile,
+            "position": action.position,
+            "blind": blind,
+            "tile": tile,
+        }
+        state.last = dict(event)
+        return [event, *self._end_turn(state)]
+
+    def _end_turn(self, state: SushizockState) -> list[Event]:
+        state.throws = 0
+        state.thrown = []
+        state.set_aside = []
+        if not state.sushi_row and not state.bone_row:
+            state.over = True
+            return [{"type": "game_over", "scores": self.scores(state), "ranking": self.ranking(state)}]
+        state.turn = (state.turn + 1) % state.players
+        return [{"type": "turn", "seat": state.turn}]
+
+    # ------------------------------------------------------------ showing
+
+    def view(self, state: SushizockState, seat: int | None) -> JSON:
+        def shown(pile: list[int]) -> JSON:
+            return {"height": len(pile), "top": pile[-1] if pile else None}
+
+        options: JSON | None = None
+        if not state.over:
+            colour = self.steal_colour(state)
+            targets = self.steal_targets(state)
+            options = {
+                "sushi": self.takeable(state, SUSHI),
+                "bone": self.takeable(state, BONE),
+                "steal": None
+                if not targets or colour is None
+                else {"pile": CHOPSTICKS[colour], "blind": self.blind_steal(state), "targets": targets},
+                "forced": self.forced(state),
+                "can_roll": self.can_roll(state),
+            }
+        data: JSON = {
+            "to_move": sorted(self.to_move(state)),
+            # Running scores would reveal the tiles below the tops.
+            "scores": self.scores(state) if state.over else [0] * state.players,
+            "over": state.over,
+            "turn": None if state.over else state.turn,
+            "sushi_row": list(state.sushi_row),
+            "bone_row": list(state.bone_row),
+            "sushi_piles": [shown(pile) for pile in state.sushi_piles],
+            "bone_piles": [shown(pile) for pile in state.bone_piles],
+            "thrown": list(state.thrown),
+            "set_aside": list(state.set_aside),
+            "result": {face: self.result(state)[face] for face in (SUSHI, BONE, BLUE, RED)},
+            "throws": state.throws,
+            "throws_left": THROWS - state.throws if self.can_roll(state) else 0,
+            "options": options,
+            "last": state.last,
+        }
+        if state.over:
+            # The piles are turned over for scoring.
+            data["ranking"] = self.ranking(state)
+            data["final_piles"] = [
+                {
+                    "sushi_pile": list(state.sushi_piles[s]),
+                    "bone_pile": list(state.bone_piles[s]),
+                    "counted": min(len(state.sushi_piles[s]), len(state.bone_piles[s])),
+                }
+                for s in range(state.players)
+            ]
+        if seat is not None:
+            data["seat"] = seat
+        return data
+
+    # ------------------------------------------------------------ storage
+
+    def dump(self, state: SushizockState) -> JSON:
+        return self._codec.dump(state)
+
+    def load(self, data: JSON) -> SushizockState:
+        return self._codec.load(data)
+
+    def encode_action(self, action: Action) -> JSON:
+        return self._actions.encode(action)
+
+    def decode_action(self, data: JSON) -> Action:
+        return self._actions.decode(data)
+
+    # ------------------------------------------------------------ helpers
+
+    @staticmethod
+    def _row(state: SushizockState, pile: str) -> list[int]:
+        return state.sushi_row if pile == SUSHI else state.bone_row
+
+    @staticmethod
+    def _piles(state: SushizockState, pile: str) -> list[list[int]]:
+        return state.sushi_piles if pile == SUSHI else state.bone_piles
+
+
+GAME = SushizockGame()

@@ -1,0 +1,40 @@
+"""Per-server settings chosen by admins (/settings)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from storage.database import Database
+
+
+class GuildSettings:
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
+    async def get(self, guild_id: int, key: str, default: Any = None) -> Any:
+        async with self.database.connection.execute(
+            "SELECT value FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return json.loads(row["value"]) if row else default
+
+    async def all(self, guild_id: int) -> dict[str, Any]:
+        async with self.database.connection.execute(
+            "SELECT key, value FROM guild_settings WHERE guild_id = ? ORDER BY key", (guild_id,)
+        ) as cursor:
+            return {row["key"]: json.loads(row["value"]) for row in await cursor.fetchall()}
+
+    async def set(self, guild_id: int, key: str, value: Any) -> None:
+        async with self.database.transaction() as connection:
+            await connection.execute(
+                "INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?)"
+                " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
+                (guild_id, key, json.dumps(value)),
+            )
+
+    async def clear(self, guild_id: int, key: str) -> None:
+        async with self.database.transaction() as connection:
+            await connection.execute(
+                "DELETE FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key)
+            )

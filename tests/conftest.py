@@ -1,0 +1,38 @@
+"""Shared fixtures: the real bot, built by bot.py's own factory, against simcord."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from bot import EXTENSIONS, Settings, SushiBar, create_bot
+
+BotFactory = Callable[[], SushiBar]
+
+
+def _settings(path: Path) -> Settings:
+    return Settings(token="simcord", database_path=str(path), turn_timeout=300.0)
+
+
+@pytest.fixture
+def database_path(tmp_path: Path) -> Path:
+    return tmp_path / "sushibar.db"
+
+
+@pytest.fixture
+def extensions() -> tuple[str, ...]:
+    """The extensions a test's bot loads; e2e modules narrow or extend it."""
+    return EXTENSIONS
+
+
+@pytest.fixture
+def bot_factory(database_path: Path, extensions: tuple[str, ...]) -> BotFactory:
+    """Builds a NEW bot on the same database, as a process restart would."""
+    return lambda: create_bot(_settings(database_path), extensions=extensions, sync=True)
+
+
+@pytest.fixture
+def simcord_bot(bot_factory: BotFactory) -> SushiBar:
+    return bot_factory()
