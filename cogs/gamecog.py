@@ -27,6 +27,18 @@ if TYPE_CHECKING:
 PrivateMode = Literal["none", "dm", "panel"]
 
 
+class Refusal(Exception):
+    """A request the table turns down with one short ephemeral line (raise it from any hook).
+
+    It lives here, not in the table extension, because extensions are re-executed on
+    every load: a class defined there would differ between a test and the bot it runs.
+    """
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
 @dataclass
 class TableContext:
     """One table as a game cog sees it while rendering: record, live state, and names."""

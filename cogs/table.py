@@ -20,7 +20,7 @@ from typing import Any, Literal
 import discord
 from discord.ext import commands
 
-from cogs.gamecog import GameCog, TableContext
+from cogs.gamecog import GameCog, Refusal, TableContext
 from cogs.i18n import t
 from cogs.ui import TABLE_ROW, Board, TableButton
 from rules.engine import Event, IllegalAction
@@ -35,14 +35,6 @@ TIMEOUTS_BEFORE_COMPUTER = 3
 TURN_TIMEOUT_KEY = "turn_timeout"
 
 Mover = Literal["player", "timeout", "computer"]
-
-
-class Refusal(Exception):
-    """A request the table turns down with one short ephemeral line."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self.text = text
 
 
 def now() -> float:
@@ -522,7 +514,10 @@ class Tables(commands.Cog):
             return None
         movers = cog.game.to_move(state)
         if any(record.seats[seat].computer for seat in movers):
-            return now() + cog.computer_delay
+            # Other seats' moves do not push a pending computer deadline back: in a real-time game a
+            # fast human would otherwise keep a computer player from ever acting.
+            pending = record.deadline if record.deadline is not None and record.deadline > now() else None
+            return min(now() + cog.computer_delay, pending if pending is not None else float("inf"))
         return now() + await self._turn_timeout(record.guild_id)
 
     def _arm_timer(self, record: TableRecord) -> None:
@@ -559,8 +554,13 @@ class Tables(commands.Cog):
             for seat in computers or movers:
                 if loaded.record.status != "playing" or seat not in cog.game.to_move(loaded.state):
                     continue
-                action = cog.game.default_action(loaded.state, seat)
-                loaded, _ = await self._apply(loaded, seat, action, by="timeout" if timed_out else "computer")
+                # A game may play its computer seats apart from absent humans (Kaiten Sushi: a computer's
+                # chopsticks succeed by chance, a timed-out player's never do); default_action otherwise.
+                play = getattr(cog.game, "computer_action", None) if not timed_out else None
+                action = (play or cog.game.default_action)(loaded.state, seat)
+                loaded, events = await self._apply(
+                    loaded, seat, action, by="timeout" if timed_out else "computer"
+                )
                 ctx = self._context(loaded)
                 if timed_out:
                     notices.append(
@@ -573,7 +573,7 @@ class Tables(commands.Cog):
                     )
                     if ctx.record.seats[seat].computer:
                         notices.append(t("table.replaced", ctx.locale, player=ctx.mention(seat)))
-                moves.append((seat, action, []))
+                moves.append((seat, action, events))
         if notices:
             await self._send(channel_id, content="\n".join(notices))
         await self._after(loaded, moves)

@@ -26,7 +26,7 @@ repeat, so a call from an earlier duel can never match a later throw.
 
 Refusal codes:
 - game_over: the game has ended.
-- not_your_turn: the seat may not act now (a spectator outside a Chop chance, a duelist before the
+- not_your_turn (seat): the seat may not act now (a spectator outside a Chop chance, a duelist before the
   host has challenged, a seat not at the table).
 - unknown_action (kind): not an action of this game (also raised by decode_action).
 - malformed_action (kind): decode_action got fields that do not make the action.
@@ -161,7 +161,7 @@ class SushiDiceState:
     rng: Rng
     options: dict[str, str] = field(default_factory=dict)
     phase: str = "challenge"
-    """"challenge" until the host has picked the first opponent, then "duel"."""
+    """Either "challenge" (the host picks the first opponent) or "duel" (from then on)."""
     pile: list[str] = field(default_factory=list)
     """Face-down plates; the last one is revealed next."""
     face_up: list[str] = field(default_factory=list)
@@ -187,8 +187,9 @@ def _filling(plate: str, faces: Sequence[str | None], kept: Sequence[bool] = ())
     filling: list[int] = []
     missing = list(SUSHI)
     for die in order:  # a sushi face fills only its own sushi, once
-        if faces[die] in missing:
-            missing.remove(faces[die])  # type: ignore[arg-type]
+        face = faces[die]
+        if face is not None and face in missing:
+            missing.remove(face)
             filling.append(die)
     stars = [die for die in order if faces[die] == STAR]
     # The first star is the combo's own star; the others stand for missing sushi.
@@ -378,9 +379,9 @@ class SushiDiceGame:
         if dice is None:
             raise IllegalAction("not_a_duelist")
         if isinstance(action, Roll):
-            dies = [die for die in range(SET_SIZE) if not dice.set_aside[die]]
-            require(bool(dies), "nothing_to_roll")
-            return self._done(state, [self._throw(state, dice, dies)])
+            loose = [die for die in range(SET_SIZE) if not dice.set_aside[die]]
+            require(bool(loose), "nothing_to_roll")
+            return self._done(state, [self._throw(state, dice, loose)])
         if isinstance(action, SetAside):
             require(_is_index(action.die, SET_SIZE), "bad_die", die=action.die)
             require(dice.faces[action.die] is not None, "die_not_thrown", die=action.die)
@@ -423,8 +424,8 @@ class SushiDiceGame:
         state.last = copy.deepcopy(events[0])
         return events
 
-    def _throw(self, state: SushiDiceState, dice: DiceSet, dies: list[int]) -> Event:
-        for die in dies:
+    def _throw(self, state: SushiDiceState, dice: DiceSet, thrown: list[int]) -> Event:
+        for die in thrown:
             dice.faces[die] = state.rng.choice(DICE[die])
         state.throws += 1
         dice.throw = state.throws
@@ -432,7 +433,7 @@ class SushiDiceGame:
             "type": "rolled",
             "seat": dice.holder,
             "set": dice.colour,
-            "dice": dies,
+            "dice": thrown,
             "faces": list(dice.faces),
             "throw": dice.throw,
         }

@@ -19,6 +19,8 @@ class Table:
         self.players = {
             name: self.guild.add_member(env.create_user(name, bot=name in closed_dms)) for name in names
         }
+        # Reads the channel as a bystander would: nobody's ephemeral messages.
+        self.spectator = self.guild.add_member(env.create_user("spectator"))
 
     @property
     def host(self) -> Any:
@@ -32,13 +34,23 @@ class Table:
     @property
     def board(self) -> discord.Message:
         """The newest message of the bot carrying components (the live board)."""
-        for message in reversed(self.channel.history()):
+        for message in reversed(self.public_messages()):
             if message.author.bot and message.components:
                 return message
         raise AssertionError("no board in the channel")
 
-    def messages(self) -> list[discord.Message]:
-        return list(self.channel.history())
+    def public_messages(self) -> list[discord.Message]:
+        """What everyone in the channel sees (no ephemeral replies)."""
+        return list(self.channel.history(viewer=self.spectator))
+
+    def public_text(self) -> str:
+        """All public text of the channel, embeds included, for "never shows X" checks."""
+        parts: list[str] = []
+        for message in self.public_messages():
+            parts.append(message.content or "")
+            for embed in message.embeds:
+                parts.append(str(embed.to_dict()))
+        return "\n".join(parts)
 
     async def slash(self, name: str, command: str, **options: Any) -> Any:
         return await self.member(name).slash(self.channel, f"{self.group} {command}", **options)
@@ -62,4 +74,5 @@ class Table:
         return await self.member(name).click(message or self.board, label=label)
 
     def dm(self, name: str) -> discord.Message | None:
-        return self.players[name].user.dm_channel.last_message if hasattr(self.players[name], "user") else None
+        """The latest DM the bot sent this player."""
+        return self.member(name).user.dm_channel.last_message

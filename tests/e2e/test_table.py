@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+
+import discord
 import pytest
 
+from cogs.gamecog import Refusal
 from tests.e2e.helpers import Table
 
 FOUNDATION = ("cogs.table", "tests.e2e.tinygame", "cogs.leaderboard", "cogs.help", "cogs.settings")
@@ -18,12 +22,166 @@ async def test_lobby_join_start_and_play_by_buttons(simcord_env):
     table = Table(simcord_env, "tiny", ["alice", "bob"])
     result = await table.open()
     assert not result.ephemeral
-    board = table.board
-    assert "Tiny Race" in board.embeds[0].title
+    assert "Tiny Race" in table.board.embeds[0].title
     await table.join("bob")
-    assert "<@" in table.board.embeds[0].fields[0].value
+    seats = table.board.embeds[0].fields[0].value
+    assert str(table.players["alice"].id) in seats and str(table.players["bob"].id) in seats
     await table.start()
     assert "Turn: alice" in table.board.content
     await table.click("alice", "+2")
     assert "alice: 2" in table.board.content
     assert "Turn: bob" in table.board.content
+
+
+async def test_lobby_rules_joining_twice_starting_early_and_a_full_table(simcord_env):
+    table = Table(simcord_env, "tiny", ["alice", "bob", "carol", "dave"])
+    await table.open()
+    again = await table.click("alice", "Join")
+    assert again.ephemeral and "already have a seat" in again.response.content
+    start = next(c for row in table.board.components for c in row.children if c.label == "Start")
+    assert start.disabled  # nobody can start a table of one
+    early = await table.slash("alice", "start")
+    assert early.ephemeral and "At least 2" in early.response.content
+    await table.join("bob")
+    not_host = await table.click("bob", "Start")
+    assert not_host.ephemeral and "Only the host" in not_host.response.content
+    await table.slash("carol", "join")
+    full = await table.slash("dave", "join")
+    assert full.ephemeral and "full" in full.response.content
+    second_table = await table.slash("dave", "new")
+    assert second_table.ephemeral and "already has" in second_table.response.content
+
+
+async def test_moves_by_slash_command_stranger_and_wrong_turn_are_refused(simcord_env):
+    table = Table(simcord_env, "tiny", ["alice", "bob"])
+    await table.seat_everyone()
+    done = await table.slash("alice", "add", amount=1)
+    assert done.ephemeral and done.response.content.startswith("✅")
+    assert "alice: 1" in table.board.content
+    wrong_turn = await table.click("alice", "+1")
+    assert wrong_turn.ephemeral and "isn't your turn" in wrong_turn.response.content
+    stranger = await table.click("eve", "+1")
+    assert stranger.ephemeral and "not seated" in stranger.response.content
+    illegal = await table.slash("bob", "add", amount=7)
+    assert illegal.ephemeral
+    assert "alice: 1" in table.board.content and "bob: 0" in table.board.content
+
+
+async def test_two_clicks_at_once_only_one_applies(simcord_env):
+    """Two clicks on the same board version race; the channel lock and the stamp let one through."""
+    table = Table(simcord_env, "tiny", ["alice", "bob"])
+    await table.seat_everyone()
+    stamp = board_stamp(table.board)
+    tables = simcord_env.bot.get_cog("Tables")
+    game = tables.games["tiny"].game
+    alice = table.players["alice"].id
+    outcomes = await asyncio.gather(
+        _outcome(
+            tables.act(table.channel.id, alice, game.decode_action({"type": "add", "amount": 1}), stamp=stamp)
+        ),
+        _outcome(
+            tables.act(table.channel.id, alice, game.decode_action({"type": "add", "amount": 2}), stamp=stamp)
+        ),
+    )
+    assert outcomes == ["applied", "outdated"]
+    ctx = await tables.context(table.channel.id)
+    assert ctx.public()["scores"] == [1, 0]
+    await simcord_env.settle()
+    assert "alice: 1" in table.board.content
+
+
+def board_stamp(message: discord.Message) -> int:
+    """The board version a button was drawn for (custom_id sb:game:channel:stamp:payload)."""
+    return int(message.components[0].children[0].custom_id.split(":")[3])
+
+
+async def _outcome(coroutine) -> str:
+    try:
+        await coroutine
+    except Refusal as refusal:
+        return "outdated" if "out of date" in refusal.text else refusal.text
+    return "applied"
+
+
+async def test_restart_mid_game_then_continue_on_the_old_message(simcord_env, bot_factory):
+    table = Table(simcord_env, "tiny", ["alice", "bob"])
+    await table.seat_everyone()
+    await table.click("alice", "+2")
+    board_before = table.board
+    await simcord_env.restart_bot(bot_factory())
+    await table.member("bob").click(board_before, label="+2")
+    assert "bob: 2" in table.board.content
+    assert table.board.id == board_before.id
+
+
+async def test_time_out_plays_the_default_move_and_three_make_a_computer_player(simcord_env):
+    table = Table(simcord_env, "tiny", ["alice", "bob"])
+    await table.seat_everyone()
+    await simcord_env.advance_time(301)
+    notice = [m.content for m in table.public_messages() if "took too long" in (m.content or "")]
+    assert len(notice) == 1 and table.players["alice"].mention in notice[0]
+    assert "alice: 1" in table.board.content
+    await table.click("bob", "+1")
+    await simcord_env.advance_time(301)  # alice's 2nd time-out
+    await table.click("bob", "+1")
+    await simcord_env.advance_time(301)  # 3rd: a computer player takes the seat
+    text = table.public_text()
+    assert "computer player takes over" in text
+    assert "🤖 alice" in table.board.content
+
+
+async def test_timers_survive_a_restart(simcord_env, bot_factory):
+    table = Table(simcord_env, "tiny", ["alice", "bob"])
+    await table.seat_everyone()
+    await simcord_env.advance_time(200)
+    await simcord_env.restart_bot(bot_factory())
+    await simcord_env.advance_time(101)
+    assert "alice: 1" in table.board.content
+    assert any("took too long" in (m.content or "") for m in table.public_messages())
+
+
+async def test_closed_dms_fall_back_to_my_hand(simcord_env):
+    table = Table(simcord_env, "tiny", ["alice", "bob"], closed_dms=("bob",))
+    await table.seat_everyone()
+    assert "lucky number" in table.dm("alice").content
+    hand = await table.click("bob", "My hand")
+    assert hand.ephemeral and "lucky number" in hand.response.content
+    assert "lucky number" not in table.public_text()
+
+
+async def test_cancel_by_host_allowed_by_another_player_refused(simcord_env):
+    table = Table(simcord_env, "tiny", ["alice", "bob"])
+    await table.seat_everyone()
+    refused = await table.slash("bob", "cancel")
+    assert refused.ephemeral and "Only the host" in refused.response.content
+    await table.slash("alice", "cancel")
+    assert any("cancelled" in (m.content or "") for m in table.public_messages())
+    reopened = await table.slash("bob", "new")
+    assert not reopened.ephemeral
+
+
+async def test_the_end_records_the_leaderboard_and_offers_a_rematch(simcord_env):
+    table = Table(simcord_env, "tiny", ["alice", "bob"])
+    await table.seat_everyone()
+    for name in ("alice", "bob", "alice", "bob", "alice"):
+        await table.click(name, "+2")
+    results = table.public_messages()[-1]
+    assert "final result" in results.embeds[0].title
+    assert "🥇" in results.embeds[0].description
+    board = await table.member("bob").slash(table.channel, "leaderboard")
+    text = board.response.embeds[0].description
+    assert text.index(str(table.players["alice"].id)) < text.index(str(table.players["bob"].id))
+    stats = await table.member("bob").slash(table.channel, "stats")
+    assert "1 games" in str(stats.response.embeds[0].to_dict()) or "games" in str(
+        stats.response.embeds[0].to_dict()
+    )
+    await table.member("bob").click(results, label="Rematch")
+    assert "Turn: alice" in table.board.content and "alice: 0" in table.board.content
+
+
+async def test_games_and_rules_help(simcord_env):
+    table = Table(simcord_env, "tiny", ["alice"])
+    games = await table.host.slash(table.channel, "games")
+    assert games.ephemeral and "Tiny Race" in games.response.embeds[0].description
+    rules = await table.host.slash(table.channel, "rules", game="tiny")
+    assert rules.ephemeral

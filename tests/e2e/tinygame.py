@@ -76,7 +76,11 @@ class TinyRace:
         return shared_ranks(state.totals)
 
     def view(self, state: TinyState, seat: int | None) -> JSON:
-        shown: JSON = {"to_move": sorted(self.to_move(state)), "scores": self.scores(state), "over": self.is_over(state)}
+        shown: JSON = {
+            "to_move": sorted(self.to_move(state)),
+            "scores": self.scores(state),
+            "over": self.is_over(state),
+        }
         if seat is not None:
             shown["seat"] = seat
             shown["lucky"] = state.lucky[seat]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections import Counter
 from typing import Any
@@ -119,18 +120,21 @@ def test_the_deck_has_nineteen_plates() -> None:
 
 def test_each_die_shows_its_six_faces_evenly() -> None:
     state = duel(2, 0, 1)
-    counts = [Counter[str]() for _ in range(SET_SIZE)]
+    counts = [Counter[str | None]() for _ in range(SET_SIZE)]
     for _ in range(3000):
         GAME.apply(state, 0, Roll())
         for die, face in enumerate(state.sets[0].faces):
-            counts[die][face] += 1  # type: ignore[index]
+            counts[die][face] += 1
     for die in range(SET_SIZE):
         assert set(counts[die]) == {M, S, E, T, K, STAR if die < 3 else YUCK}
         assert all(400 <= n <= 600 for n in counts[die].values()), counts[die]
 
 
 def _analytic_odds(throws: int) -> float:
-    """P(six maguro within `throws` throws, keeping maguro and stars): a star die hits with 2/6, a yuck die 1/6."""
+    """P(six maguro within `throws` throws, keeping maguro and stars).
+
+    A star die hits with 2/6 (maguro or star), a yuck die with 1/6.
+    """
     return (1 - (4 / 6) ** throws) ** 3 * (1 - (5 / 6) ** throws) ** 3
 
 
@@ -148,7 +152,7 @@ def test_odds_of_a_single_plate_in_k_throws_match_the_dice(throws: int) -> None:
             if all(dice.set_aside):
                 break
             GAME.apply(state, 0, Roll())
-        hits += plate_complete(M, dice.faces)  # type: ignore[arg-type]
+        hits += plate_complete(M, [face for face in dice.faces if face is not None])
     # 1500 trials: a standard deviation of at most 0.013; wrong dice (say stars on all six) miss by > 0.2.
     assert abs(hits / trials - _analytic_odds(throws)) < 0.05
 
@@ -401,7 +405,7 @@ def test_win_thresholds(players: int, target: int) -> None:
 def test_when_the_pile_runs_out_fewer_plates_lie_face_up_then_the_game_ends() -> None:
     state = duel(3, 0, 1)
     state.pile = []
-    show(state, 0, [STAR, M, M, M, M, M, STAR][:6])
+    show(state, 0, [STAR, M, M, M, M, M])
     events = GAME.apply(state, 0, Ring(0))
     assert events[1] == {"type": "pile_empty", "face_up": 2}
     assert state.face_up == ["combo", E]
@@ -457,7 +461,7 @@ def test_default_for_a_spectator_is_a_legal_chop() -> None:
 def test_view_hides_only_the_pile_order() -> None:
     state = duel(3, 0, 1)
     show(state, 0, [M, M, M, YUCK, M, M])
-    other = GAME.load(GAME.dump(state))
+    other = roundtrip(GAME, state)
     other.pile.reverse()
     assert other.pile != state.pile
     public = GAME.view(state, None)
@@ -515,7 +519,7 @@ class Progressing:
     """Sushi Dice as random play sees it, nudged toward progress.
 
     Uniformly random dice handling almost never completes a plate, so a Ring is taken whenever one
-    is legal and the computer player's move carries as much weight as all legal actions together.
+    is legal and the computer player's move weighs twice as much as all legal actions together.
     Every action offered is still one of the real legal actions.
     """
 
@@ -524,27 +528,33 @@ class Progressing:
 
     def legal_actions(self, state: SushiDiceState, seat: int) -> list[Action]:
         legal = GAME.legal_actions(state, seat)
-        rings = [action for action in legal if isinstance(action, Ring)]
-        if rings or not legal:
-            return rings or legal
-        return legal + [GAME.default_action(state, seat)] * len(legal)
+        if not legal:
+            return legal
+        rings: list[Action] = [action for action in legal if isinstance(action, Ring)]
+        if rings:
+            return rings
+        return legal + [GAME.default_action(state, seat)] * (2 * len(legal))
 
 
 def _candidates(state: SushiDiceState) -> list[Action]:
-    """Actions worth trying in any state: every legal one, and near misses of each kind."""
+    """Actions worth trying in any state: every legal one, and the near misses of each kind."""
     seens = sorted({state.throws - 1, state.throws, *(dice.throw for dice in state.sets)})
     return [
         Roll(),
-        *(Challenge(seat) for seat in (-1, 1, state.players)),
+        *(Challenge(seat) for seat in range(-1, state.players + 1)),
         *(SetAside(die) for die in range(-1, SET_SIZE + 1)),
         *(BringBack(die) for die in range(-1, SET_SIZE + 1)),
         *(Ring(slot) for slot in range(-1, 4)),
         *(Yuck(seen) for seen in seens),
-        *(Chop(seen, seat) for seen in (state.throws - 1, state.throws) for seat in range(-1, state.players + 1)),
+        *(
+            Chop(seen, seat)
+            for seen in (state.throws - 1, state.throws)
+            for seat in range(-1, state.players + 1)
+        ),
     ]
 
 
-_checks = 0
+_steps = itertools.count(1)
 
 
 def check(state: SushiDiceState) -> None:
@@ -564,13 +574,19 @@ def check(state: SushiDiceState) -> None:
         assert all(0 <= dice.holder < state.players for dice in state.sets)
     public = GAME.view(state, None)
     assert json.loads(json.dumps(public)) == public
-    global _checks  # noqa: PLW0603
-    _checks += 1
-    if _checks % 25:
-        return  # the full sweep below is costly: every 25th step is plenty
+    if next(_steps) % 100:
+        return  # the full sweep below is costly: every 100th step is plenty
+    held = {dice.holder: dice.colour for dice in state.sets} if state.phase == "duel" else {}
+    for seat in range(state.players):  # nothing is hidden but the order of the plate pile
+        mine = GAME.view(state, seat)
+        assert mine.pop("seat") == seat
+        assert mine.pop("set") == held.get(seat)
+        assert mine == public
+    candidates = _candidates(state)
     for seat in range(-1, state.players):
         legal = GAME.legal_actions(state, seat)
-        for action in _candidates(state):
+        assert set(legal) <= set(candidates)
+        for action in candidates:
             if action in legal:
                 GAME.apply(GAME.load(GAME.dump(state)), seat, action)
             else:
@@ -579,9 +595,9 @@ def check(state: SushiDiceState) -> None:
 
 @pytest.mark.parametrize("players", range(2, 7))
 @given(seed=st.integers(0, 2**32))
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=3, deadline=None)
 def test_random_play_ends_and_keeps_every_promise(players: int, seed: int) -> None:
     state = random_playout(Progressing(), players, seed, check=check, max_steps=10_000)  # type: ignore[arg-type]
     target = PLATES_TO_WIN[players]
     assert max(GAME.scores(state)) == target or not state.face_up
-    assert roundtrip(GAME, state) is not state
+    assert GAME.to_move(state) == frozenset()

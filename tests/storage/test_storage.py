@@ -1,0 +1,126 @@
+"""Storage: migrations, the version guard, the action log, and per-server leaderboards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from storage.database import Database, migrations
+from storage.leaderboard import ALL_GAMES, Leaderboard, SeatResult
+from storage.tables import ChannelBusy, Seat, StaleVersion, TableRecord, TableStore
+
+
+@pytest.fixture
+async def database(tmp_path: Path):
+    database = await Database.open(tmp_path / "test.db")
+    yield database
+    await database.close()
+
+
+def _record(channel_id: int = 10, guild_id: int = 1) -> TableRecord:
+    return TableRecord(
+        guild_id=guild_id,
+        channel_id=channel_id,
+        game_id="tiny",
+        host_id=100,
+        seats=[Seat(100, "alice"), Seat(200, "bob")],
+        state={"v": 1, "turn": 0},
+    )
+
+
+async def test_migrations_run_twice_are_a_no_op(tmp_path: Path):
+    path = tmp_path / "twice.db"
+    first = await Database.open(path)
+    version = await first.user_version()
+    await first.close()
+    again = await Database.open(path)
+    assert await again.user_version() == version == len(migrations())
+    assert await again.migrate() == version
+    await again.close()
+
+
+async def test_pragmas_are_set(database: Database):
+    async with database.connection.execute("PRAGMA journal_mode") as cursor:
+        assert (await cursor.fetchone())[0] == "wal"
+    async with database.connection.execute("PRAGMA foreign_keys") as cursor:
+        assert (await cursor.fetchone())[0] == 1
+
+
+async def test_a_stale_writer_is_refused_and_changes_nothing(database: Database):
+    store = TableStore(database)
+    record = await store.create(_record(), now=1.0)
+    first, second = record.copy(), record.copy()
+    first.state = {"v": 1, "turn": 1}
+    await store.save(first, expected_version=0, action={"type": "a"}, seat=0, now=2.0)
+    second.state = {"v": 1, "turn": 99}
+    with pytest.raises(StaleVersion):
+        await store.save(second, expected_version=0, action={"type": "b"}, seat=1, now=3.0)
+    stored = await store.open_table(10)
+    assert stored is not None and stored.version == 1 and stored.state == {"v": 1, "turn": 1}
+    assert [action for _, _, action in await store.actions(record.id)] == [{"type": "a"}]
+
+
+async def test_the_action_log_keeps_order(database: Database):
+    store = TableStore(database)
+    record = await store.create(_record(), now=1.0)
+    for index in range(5):
+        await store.save(
+            record, expected_version=record.version, action={"n": index}, seat=index % 2, now=2.0
+        )
+    log = await store.actions(record.id)
+    assert [version for version, _, _ in log] == [1, 2, 3, 4, 5]
+    assert [action["n"] for _, _, action in log] == [0, 1, 2, 3, 4]
+    assert [seat for _, seat, _ in log] == [0, 1, 0, 1, 0]
+
+
+async def test_one_open_table_per_channel(database: Database):
+    store = TableStore(database)
+    record = await store.create(_record(), now=1.0)
+    with pytest.raises(ChannelBusy):
+        await store.create(_record(), now=1.0)
+    record.status = "finished"
+    await store.save(record, expected_version=0, action={"type": "end"}, seat=None, now=2.0)
+    assert await store.open_table(10) is None
+    assert (await store.create(_record(), now=3.0)).id != record.id
+
+
+async def test_leaderboard_of_one_server_never_shows_another(database: Database):
+    store, board = TableStore(database), Leaderboard(database)
+    for guild_id, winner in ((1, 100), (2, 300)):
+        record = await store.create(_record(channel_id=guild_id * 10, guild_id=guild_id), now=1.0)
+        async with database.transaction() as connection:
+            await board.record(
+                connection,
+                table_id=record.id,
+                guild_id=guild_id,
+                game_id="tiny",
+                results=[SeatResult(0, winner, 10, 1), SeatResult(1, winner + 1, 4, 2)],
+                now=2.0,
+            )
+    assert [s.user_id for s in await board.top(1, "tiny")] == [100, 101]
+    assert [s.user_id for s in await board.top(2, "tiny")] == [300, 301]
+    assert await board.standing(1, 300) is None
+    assert await board.stats(2, 100) == {}
+
+
+async def test_ratings_wins_and_points_add_up(database: Database):
+    store, board = TableStore(database), Leaderboard(database)
+    for game in range(3):
+        record = await store.create(_record(channel_id=50 + game), now=1.0)
+        async with database.transaction() as connection:
+            await board.record(
+                connection,
+                table_id=record.id,
+                guild_id=1,
+                game_id="tiny",
+                results=[SeatResult(0, 100, 5, 1), SeatResult(1, 200, 3, 2)],
+                now=2.0 + game,
+            )
+    alice, bob = await board.top(1, "tiny")
+    assert (alice.user_id, alice.games, alice.wins, alice.points) == (100, 3, 3, 15)
+    assert (bob.user_id, bob.games, bob.wins, bob.points) == (200, 3, 0, 9)
+    assert alice.rating > bob.rating and alice.position == 1
+    assert (await board.standing(1, 200)).position == 2
+    assert set(await board.stats(1, 100)) == {"tiny", ALL_GAMES}
+    assert await board.recent(1, 100) == [("tiny", 5, 1)] * 3
