@@ -185,3 +185,41 @@ async def test_games_and_rules_help(simcord_env):
     assert games.ephemeral and "Tiny Race" in games.response.embeds[0].description
     rules = await table.host.slash(table.channel, "rules", game="tiny")
     assert rules.ephemeral
+
+
+async def test_a_member_with_manage_channels_may_cancel(simcord_env):
+    table = Table(simcord_env, "tiny", ["alice", "bob"])
+    await table.seat_everyone()
+    moderators = table.guild.create_role("Mods", permissions=discord.Permissions(manage_channels=True))
+    moderator = table.guild.add_member(simcord_env.create_user("mod"), roles=[moderators])
+    result = await moderator.slash(table.channel, "tiny cancel")
+    assert result.ephemeral and "cancelled" in result.response.content
+    assert "cancelled" in table.public_text()
+
+
+async def test_leaving_mid_game_hands_the_seat_to_a_computer_player(simcord_env):
+    table = Table(simcord_env, "tiny", ["alice", "bob"])
+    await table.seat_everyone()
+    await table.slash("alice", "leave")
+    await simcord_env.settle()
+    # The computer plays alice's turn straight away; bob is to move.
+    assert "🤖 alice" in table.board.content and "alice: 1" in table.board.content
+    assert "Turn: bob" in table.board.content
+
+
+async def test_server_admins_set_the_turn_time_out(simcord_env):
+    table = Table(simcord_env, "tiny", ["alice", "bob"])
+    admins = table.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    admin = table.guild.add_member(simcord_env.create_user("admin"), roles=[admins])
+    # Discord itself hides /settings from members without Manage Server.
+    assert "settings timeout" not in table.member("bob").available_commands(table.channel)
+    assert "settings timeout" in admin.available_commands(table.channel)
+    too_short = await admin.slash(table.channel, "settings timeout", seconds=3)
+    assert too_short.ephemeral and "between" in too_short.response.content
+    done = await admin.slash(table.channel, "settings timeout", seconds=60)
+    assert done.ephemeral and "60 seconds" in done.response.content
+    await table.seat_everyone()
+    await simcord_env.advance_time(61)
+    assert "alice: 1" in table.board.content
+    shown = await admin.slash(table.channel, "settings show")
+    assert "60 s" in shown.response.embeds[0].description
