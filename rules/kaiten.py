@@ -40,8 +40,9 @@ is drawn from a generator seeded by a hash of (state.rng, state.turn, cell), so 
 number of times (before and after a restart) and gets the same answer without touching the state; it
 then applies Fetch(cell, success=pressed the target within the window). A computer player fetches the
 cell of `default_action` and succeeds when `computer_fetch_succeeds(state, cell)` (a fixed probability
-per level, drawn the same restart-safe way). `default_action` for a human time-out on a fetch is a
-failed fetch: the challenge timed out.
+per level, drawn the same restart-safe way): `computer_action(state, seat)` is exactly that, for the table
+to play computer seats with. `default_action` for a human time-out on a fetch is a failed fetch: the
+challenge timed out.
 
 Refusal codes:
 - game_over: the game has ended.
@@ -605,6 +606,15 @@ class KaitenGame:
             if moved > value:
                 value, best = moved, Wasabi(steps)
         return best
+
+    def computer_action(self, state: KaitenState, seat: int) -> Action:
+        """A computer player's move: `default_action`, whose fetch succeeds with the level's COMPUTER_SUCCESS
+        (restart-safe, see `computer_fetch_succeeds`) instead of timing out; without it a computer seat
+        would never fill its plate and the game would never end."""
+        action = self.default_action(state, seat)
+        if isinstance(action, Fetch):
+            return Fetch(action.cell, computer_fetch_succeeds(state, action.cell))
+        return action
 
     def _best_fetch(self, state: KaitenState, seat: int, pine: int) -> tuple[float, int]:
         best: tuple[float, int] | None = None

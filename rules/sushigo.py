@@ -160,6 +160,17 @@ def _nigiri(tableau: list[str]) -> tuple[int, int]:
     return points, unused_wasabi
 
 
+def wasabi_slots(tableau: list[str]) -> list[str | None]:
+    """Per wasabi in play order, the nigiri placed on it (each nigiri on the earliest free one) or None."""
+    slots: list[str | None] = []
+    for card in tableau:
+        if card == "wasabi":
+            slots.append(None)
+        elif card in NIGIRI and None in slots:
+            slots[slots.index(None)] = card
+    return slots
+
+
 def _set_points(tableau: list[str]) -> dict[str, int]:
     """Points of one tableau that do not depend on other players (everything but maki)."""
     count = Counter(tableau)
@@ -414,6 +425,7 @@ class SushiGoGame:
             "to_move": sorted(self.to_move(state)),
             "picked": [pick is not None for pick in state.picks],
             "tableaux": to_json(state.tableaux),
+            "wasabi_slots": [wasabi_slots(tableau) for tableau in state.tableaux],
             "puddings": self._pudding_counts(state),
             "scores": list(state.scores),
             "round_points": to_json(state.round_points),

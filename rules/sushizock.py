@@ -533,6 +533,8 @@ class SushizockGame:
             "throws": state.throws,
             "throws_left": THROWS - state.throws if self.can_roll(state) else 0,
             "options": options,
+            # What a forced take would take now (shown before the player commits to it).
+            "forced_tile": self._forced_shown(state),
             "last": state.last,
         }
         if state.over:
@@ -549,6 +551,12 @@ class SushizockGame:
         if seat is not None:
             data["seat"] = seat
         return data
+
+    def _forced_shown(self, state: SushizockState) -> JSON | None:
+        if not self.forced(state):
+            return None
+        pile, index = self.forced_tile(state)
+        return {"pile": pile, "nth": index + 1, "tile": self._row(state, pile)[index]}
 
     # ------------------------------------------------------------ storage
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
@@ -28,9 +28,21 @@ def extensions() -> tuple[str, ...]:
 
 
 @pytest.fixture
-def bot_factory(database_path: Path, extensions: tuple[str, ...]) -> BotFactory:
+async def bot_factory(database_path: Path, extensions: tuple[str, ...]) -> AsyncIterator[BotFactory]:
     """Builds a NEW bot on the same database, as a process restart would."""
-    return lambda: create_bot(_settings(database_path), extensions=extensions, sync=True)
+    built: list[SushiBar] = []
+
+    def build() -> SushiBar:
+        bot = create_bot(_settings(database_path), extensions=extensions, sync=True)
+        built.append(bot)
+        return bot
+
+    yield build
+    # simcord detaches bots without closing them; an open aiosqlite connection kept alive by a
+    # failed test's traceback would keep its worker thread, and so pytest, running forever.
+    for bot in built:
+        if hasattr(bot, "database"):
+            await bot.database.close()
 
 
 @pytest.fixture

@@ -785,8 +785,24 @@ def test_computer_players_finish_a_game() -> None:
         state = GAME.new(players, players)
         while not GAME.is_over(state):
             seat = state.current
-            action = GAME.default_action(state, seat)
-            if isinstance(action, Fetch):
-                action = Fetch(action.cell, computer_fetch_succeeds(state, action.cell))
+            before = json.dumps(GAME.dump(state), sort_keys=True)
+            action = GAME.computer_action(state, seat)
+            assert json.dumps(GAME.dump(state), sort_keys=True) == before
+            assert action in GAME.legal_actions(state, seat)
             GAME.apply(state, seat, action)
         assert min(GAME.ranking(state)) == 1 and max(GAME.scores(state)) > 0
+
+
+@pytest.mark.parametrize("level", ["normal", "off"])
+def test_computer_action_fetches_with_the_level_success(level: str) -> None:
+    state = fresh(3, dexterity=level)
+    outcomes = set()
+    for turn in range(1, 60):
+        state.turn = turn
+        action = GAME.computer_action(state, 0)
+        assert isinstance(action, Fetch) and action.cell == GAME.default_action(state, 0).cell  # type: ignore[attr-defined]
+        assert action.success == computer_fetch_succeeds(state, action.cell)
+        outcomes.add(action.success)
+    assert outcomes == ({True, False} if level == "normal" else {True})
+    GAME.apply(state, 0, Fetch(0, True))
+    assert GAME.computer_action(state, 0) == GAME.default_action(state, 0)  # placing: no chance involved

@@ -19,6 +19,7 @@ from rules.sushigo import (
     round_breakdown,
     score_puddings,
     score_round,
+    wasabi_slots,
 )
 from tests.rules.conformance import assert_refused, random_playout, roundtrip
 
@@ -450,7 +451,16 @@ def test_view_shows_only_the_own_hand_and_pick() -> None:
     other = GAME.view(state, 1)
     assert other["hand"] == ["sashimi", "salmon"] and other["pick"] is None
     assert "tempura" not in json.dumps(other) and "dumpling" not in json.dumps(other)
-    assert "tempura" not in json.dumps(after) and "wasabi" not in json.dumps(after)
+    assert '"tempura"' not in json.dumps(after) and '"wasabi"' not in json.dumps(after)
+
+
+def test_view_shows_what_sits_on_each_wasabi() -> None:
+    hands = [["wasabi", "egg", "egg"], ["squid", "tempura", "tempura"]]
+    state = table(2, hands, [["wasabi", "salmon", "wasabi"], []])
+    assert GAME.view(state, None)["wasabi_slots"] == [["salmon", None], []]
+    everyone_picks(state, [Pick("wasabi", None), Pick("squid", None)])
+    assert GAME.view(state, None)["wasabi_slots"] == [["salmon", None, None], []]
+    assert wasabi_slots(["egg", "wasabi", "wasabi", "squid", "egg", "salmon"]) == ["squid", "egg"]
 
 
 # ---------------------------------------------------------------- properties

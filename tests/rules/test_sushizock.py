@@ -281,6 +281,7 @@ def test_lukes_forced_take_of_the_minus_three() -> None:
     )
     throw(state, ["sushi", "blue", "blue", "bone", "red"])
     assert GAME.view(state, None)["options"]["forced"] is False  # throws are left
+    assert GAME.view(state, None)["forced_tile"] is None
     assert assert_refused(GAME, state, LUKE, ForcedTake()).code == "can_still_roll"
     throw(state, ["blue", "sushi", "red"], keep=(0, 1))
     throw(state, ["sushi", "red"], keep=(0,))
@@ -293,6 +294,7 @@ def test_lukes_forced_take_of_the_minus_three() -> None:
         "forced": True,
         "can_roll": False,
     }
+    assert GAME.view(state, None)["forced_tile"] == {"pile": "bone", "nth": 3, "tile": -3}
     assert assert_refused(GAME, state, LUKE, Take("sushi")).code == "row_too_short"
     assert GAME.default_action(state, LUKE) == ForcedTake()
     events = GAME.apply(state, LUKE, ForcedTake())
@@ -314,6 +316,7 @@ def test_forced_take_without_bones_takes_the_lowest_sushi() -> None:
     throw(state, ["bone", "sushi", "sushi", "sushi", "sushi"])
     throw(state, ["bone"], keep=(1, 2, 3, 4))
     assert GAME.legal_actions(state, 0) == [ForcedTake()]
+    assert GAME.view(state, None)["forced_tile"] == {"pile": "sushi", "nth": 2, "tile": 2}
     events = GAME.apply(state, 0, ForcedTake())
     assert events[0]["pile"] == "sushi" and events[0]["tile"] == 2
     assert state.sushi_row == [5, 6]

@@ -1,0 +1,360 @@
+"""Kaiten Sushi at a Discord table: the conveyor as a picture, chopsticks as a race against the clock.
+
+Thin by design: the board (embed + PNG from cogs/kaiten_render.py) is drawn from `view()`, and every
+click becomes an engine action. Steps in between are `u:` payloads:
+
+- `wasabi` / `back` re-draw the board with the sake's possible moves (`w:<steps>` spends the wasabi);
+- `f:<cell>` starts the dexterity challenge for that cell (`rules.kaiten.challenge`, pure and
+  restart-safe): an ephemeral row of buttons for the acting player, the chopsticks on one of them.
+  `c:<cell>:<button>` is a press: the right button within the window applies Fetch(cell, True),
+  anything else Fetch(cell, False); if nothing is pressed, a timer applies Fetch(cell, False) when the
+  window closes. The start time and the timer live in memory per channel (a restart forgets an open
+  challenge; the player simply clicks the cell again and meets the same chopsticks). With the dexterity
+  option off, `f:<cell>` fetches at once.
+
+Computer seats never see a challenge: the table plays them with `GAME.computer_action`, whose fetch
+succeeds with the level's fixed probability. A human who lets the whole turn time out gets
+`default_action`, a failed fetch (the challenge was never taken up).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import kaiten_render as render
+from cogs.gamecog import GameCog, TableContext
+from cogs.i18n import t
+from cogs.kaiten_render import cell_name, sushi_words
+from cogs.table import Refusal, reply_ephemeral
+from cogs.ui import Board
+from rules.engine import IllegalAction
+from rules.kaiten import GAME, SIZE, Fetch, Place, Wasabi, challenge
+
+log = logging.getLogger(__name__)
+
+_CELL = re.compile(r"([a-f])\s*([1-6])|([1-6])\s*([a-f])")
+_PLATE_CHOICES = [app_commands.Choice(name=t(f"kaiten.plate.{cell}"), value=cell) for cell in range(9)]
+
+
+def parse_cell(text: str) -> int | None:
+    """The board cell a player typed: "C4", "c 4" or "4C"; None when it names no cell."""
+    match = _CELL.fullmatch(text.strip().lower())
+    if match is None:
+        return None
+    letter, number = (match[1], match[2]) if match[1] else (match[4], match[3])
+    return (int(number) - 1) * SIZE + "abcdef".index(letter)
+
+
+@dataclass
+class Chopsticks:
+    """An open dexterity challenge in one channel."""
+
+    user_id: int
+    seat: int
+    cell: int
+    stamp: int
+    target: int
+    window: float
+    started: datetime
+    interaction: discord.Interaction
+    done: bool = False
+    timer: asyncio.Task[None] | None = field(default=None, repr=False)
+
+
+class KaitenCog(
+    GameCog,
+    group_name="kaiten",
+    group_description="Kaiten Sushi: fetch sushi off the conveyor onto your plate",
+):
+    game = GAME
+
+    def __init__(self, bot: commands.Bot) -> None:
+        super().__init__(bot)
+        self._chopsticks: dict[int, Chopsticks] = {}
+        self._timers: set[asyncio.Task[None]] = set()
+
+    async def cog_unload(self) -> None:
+        for timer in list(self._timers):
+            timer.cancel()
+
+    # ------------------------------------------------------------ words
+
+    def describe(self, ctx: TableContext, seat: int, action: Any) -> str:
+        if isinstance(action, Fetch):
+            key = "kaiten.did.fetch" if action.success else "kaiten.did.fetch_failed"
+            return ctx.t(key, cell=cell_name(action.cell))
+        if isinstance(action, Place):
+            return ctx.t("kaiten.did.place", cell=ctx.t(f"kaiten.plate.{action.cell}"))
+        if isinstance(action, Wasabi):
+            way = "forward" if action.steps > 0 else "back"
+            return ctx.t(
+                "kaiten.did.wasabi", count=abs(action.steps), direction=ctx.t(f"kaiten.event.direction.{way}")
+            )
+        return ctx.t("kaiten.did.refill")
+
+    def refusal(self, error: IllegalAction, locale: Any) -> str:
+        params = dict(error.params)
+        cell = params.get("cell")
+        if isinstance(cell, int) and not isinstance(cell, bool):
+            if error.code in ("bad_cell", "no_sushi", "not_on_line") and 0 <= cell < SIZE * SIZE:
+                params["cell"] = cell_name(cell)
+            elif error.code == "plate_cell_taken" and 0 <= cell < 9:
+                params["cell"] = t(f"kaiten.plate.{cell}", locale)
+        return super().refusal(IllegalAction(error.code, **params), locale)
+
+    # ------------------------------------------------------------ the board
+
+    def render_board(self, ctx: TableContext) -> Board:
+        return render.board(self, ctx)
+
+    # ------------------------------------------------------------ clicks
+
+    async def on_ui(
+        self, interaction: discord.Interaction, ctx: TableContext, seat: int, word: str, values: list[str]
+    ) -> None:
+        view = ctx.public()
+        if view["over"]:
+            raise Refusal(t("kaiten.error.game_over", interaction.locale))
+        if seat != view["current"]:
+            raise Refusal(t("kaiten.error.not_your_turn", interaction.locale))
+        kind, _, rest = word.partition(":")
+        numbers = [int(part) for part in rest.split(":") if part.lstrip("-").isdigit()]
+        if kind in ("wasabi", "back"):
+            self.refuse_if_grabbing(ctx.channel_id, interaction.locale)
+            board = render.board(self, ctx, wasabi_picker=kind == "wasabi")
+            await interaction.response.edit_message(**board.edit_kwargs())
+        elif kind == "w" and len(numbers) == 1:
+            self.refuse_if_grabbing(ctx.channel_id, interaction.locale)
+            await self.tables.act(
+                ctx.channel_id,
+                interaction.user.id,
+                Wasabi(numbers[0]),
+                interaction=interaction,
+                stamp=ctx.version,
+            )
+        elif kind == "f" and len(numbers) == 1:
+            await self.start_fetch(interaction, ctx, seat, numbers[0])
+        elif kind == "c" and len(numbers) == 2:
+            await self.press(interaction, ctx, numbers[0], numbers[1])
+        else:
+            raise Refusal(t("kaiten.error.unknown_action", interaction.locale))
+
+    def refuse_if_grabbing(self, channel_id: int, locale: Any) -> None:
+        grab = self._chopsticks.get(channel_id)
+        if grab is not None and not grab.done:
+            raise Refusal(t("kaiten.challenge.busy", locale))
+
+    async def start_fetch(
+        self, interaction: discord.Interaction, ctx: TableContext, seat: int, cell: int
+    ) -> None:
+        """The chopsticks go out: a challenge for the acting player, or a sure fetch with dexterity off."""
+        locale = interaction.locale
+        self.refuse_if_grabbing(ctx.channel_id, locale)
+        assert ctx.state is not None
+        try:
+            found = challenge(ctx.state, cell)
+        except IllegalAction as error:
+            raise Refusal(self.refusal(error, locale)) from error
+        if found is None:
+            await self.tables.act(
+                ctx.channel_id,
+                interaction.user.id,
+                Fetch(cell, True),
+                interaction=interaction,
+                stamp=ctx.version,
+            )
+            return
+        grab = Chopsticks(
+            user_id=interaction.user.id,
+            seat=seat,
+            cell=cell,
+            stamp=ctx.version,
+            target=found.target,
+            window=found.window_seconds,
+            started=discord.utils.utcnow(),
+            interaction=interaction,
+        )
+        buttons = [
+            self.ui_button(
+                ctx,
+                f"c:{cell}:{index}",
+                ctx.t("kaiten.button.chopsticks") if index == found.target else None,
+                emoji="🥢" if index == found.target else "🍚",
+                style=discord.ButtonStyle.secondary,
+                row=0,
+            )
+            for index in range(found.buttons)
+        ]
+        prompt = ctx.t(
+            "kaiten.challenge.prompt",
+            player=ctx.name(seat),
+            sushi=sushi_words(ctx, ctx.public()["board"][cell]),
+            cell=cell_name(cell),
+            seconds=f"{found.window_seconds:g}",
+        )
+        self._chopsticks[ctx.channel_id] = grab
+        try:
+            await interaction.response.send_message(
+                **Board(content=prompt, items=list(buttons)).send_kwargs(), ephemeral=True
+            )
+        except BaseException:
+            self._chopsticks.pop(ctx.channel_id, None)
+            raise
+        grab.timer = asyncio.create_task(self.time_out(ctx.channel_id, grab))
+        self._timers.add(grab.timer)
+        grab.timer.add_done_callback(self._timers.discard)
+
+    async def press(self, interaction: discord.Interaction, ctx: TableContext, cell: int, index: int) -> None:
+        """A button of the chopsticks row: the right one in time fetches, anything else drops the sushi."""
+        grab = self._chopsticks.get(ctx.channel_id)
+        if grab is None or grab.done or grab.cell != cell or grab.user_id != interaction.user.id:
+            raise Refusal(t("kaiten.challenge.over", interaction.locale))
+        in_time = (discord.utils.utcnow() - grab.started).total_seconds() <= grab.window
+        success = in_time and index == grab.target
+        self.close(ctx.channel_id, grab)
+        await self.tables.act(ctx.channel_id, grab.user_id, Fetch(cell, success), stamp=grab.stamp)
+        key = (
+            "kaiten.challenge.caught"
+            if success
+            else "kaiten.challenge.wrong"
+            if in_time
+            else "kaiten.challenge.late"
+        )
+        sushi = sushi_words(ctx, ctx.public()["board"][cell])
+        await interaction.response.edit_message(content=ctx.t(key, sushi=sushi), view=None)
+
+    def close(self, channel_id: int, grab: Chopsticks) -> None:
+        """Settle a challenge exactly once: a press and the timer can never both apply a fetch."""
+        grab.done = True
+        if self._chopsticks.get(channel_id) is grab:
+            del self._chopsticks[channel_id]
+        if grab.timer is not None and grab.timer is not asyncio.current_task():
+            grab.timer.cancel()
+
+    async def time_out(self, channel_id: int, grab: Chopsticks) -> None:
+        """Nothing pressed within the window: the sushi slips (a failed fetch)."""
+        await asyncio.sleep(grab.window)
+        if grab.done:
+            return
+        self.close(channel_id, grab)
+        try:
+            await self.tables.act(channel_id, grab.user_id, Fetch(grab.cell, False), stamp=grab.stamp)
+        except Refusal as refusal:  # the game moved on meanwhile (a turn time-out, a cancel)
+            log.info("chopsticks time-out in channel %s not applied: %s", channel_id, refusal.text)
+            return
+        except Exception:
+            log.exception("chopsticks time-out failed in channel %s", channel_id)
+            return
+        try:
+            await grab.interaction.edit_original_response(
+                content=t("kaiten.challenge.late", grab.interaction.locale), view=None
+            )
+        except discord.HTTPException:
+            log.debug("could not update the chopsticks message in channel %s", channel_id)
+
+    # ------------------------------------------------------------ slash commands
+
+    @app_commands.command(name="new", description="Open a Kaiten Sushi table in this channel")
+    @app_commands.describe(
+        dexterity="How hard the chopsticks challenge is (off: every fetch succeeds)",
+        arrangement="How black and white rice are laid out on the board",
+    )
+    @app_commands.choices(
+        dexterity=[app_commands.Choice(name=level, value=level) for level in GAME.options["dexterity"]],
+        arrangement=[app_commands.Choice(name=kind, value=kind) for kind in GAME.options["arrangement"]],
+    )
+    async def new(  # pyright: ignore[reportIncompatibleVariableOverride]  (adds the table options)
+        self,
+        interaction: discord.Interaction,
+        dexterity: app_commands.Choice[str] | None = None,
+        arrangement: app_commands.Choice[str] | None = None,
+    ) -> None:
+        options = {
+            name: choice.value
+            for name, choice in (("dexterity", dexterity), ("arrangement", arrangement))
+            if choice is not None
+        }
+        await self.tables.open(interaction, self, options)
+
+    @app_commands.command(name="wasabi", description="Spend a wasabi to move the sake 1 or 2 pines")
+    @app_commands.describe(direction="Which way the sake moves", steps="How many pines it moves")
+    @app_commands.choices(
+        direction=[
+            app_commands.Choice(name="clockwise (forward)", value=1),
+            app_commands.Choice(name="counter-clockwise (back)", value=-1),
+        ],
+        steps=[app_commands.Choice(name="1 pine", value=1), app_commands.Choice(name="2 pines", value=2)],
+    )
+    async def wasabi(
+        self,
+        interaction: discord.Interaction,
+        direction: app_commands.Choice[int],
+        steps: app_commands.Choice[int],
+    ) -> None:
+        if interaction.channel_id is not None:
+            grab = self._chopsticks.get(interaction.channel_id)
+            if grab is not None and not grab.done:
+                await reply_ephemeral(interaction, t("kaiten.challenge.busy", interaction.locale))
+                return
+        await self.tables.act_command(interaction, self.game.id, Wasabi(direction.value * steps.value))
+
+    @app_commands.command(name="fetch", description="Fetch a sushi from the sake's line with your chopsticks")
+    @app_commands.describe(cell="The sushi's cell as on the board: column A-F and row 1-6, e.g. C4")
+    async def fetch(self, interaction: discord.Interaction, cell: str) -> None:
+        try:
+            ctx, seat = await self.acting(interaction)
+            index = parse_cell(cell)
+            if index is None:
+                raise Refusal(t("kaiten.error.bad_coordinate", interaction.locale, text=cell[:20]))
+            await self.start_fetch(interaction, ctx, seat, index)
+        except Refusal as refusal:
+            await reply_ephemeral(interaction, refusal.text)
+
+    @fetch.autocomplete("cell")
+    async def fetch_cells(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        ctx = await self.tables.context(interaction.channel_id or 0)
+        if ctx is None or ctx.record.game_id != self.game.id or ctx.state is None:
+            return []
+        view = ctx.public()
+        choices = []
+        for cell in view["fetchable"]:
+            name = f"{cell_name(cell)} — {sushi_words(ctx, view['board'][cell])}"
+            if current.strip().lower() in name.lower():
+                choices.append(app_commands.Choice(name=name[:100], value=cell_name(cell)))
+        return choices[:25]
+
+    @app_commands.command(name="place", description="Put the sushi in your chopsticks on your plate")
+    @app_commands.describe(cell="Where on your 3×3 plate")
+    @app_commands.choices(cell=_PLATE_CHOICES)
+    async def place(self, interaction: discord.Interaction, cell: app_commands.Choice[int]) -> None:
+        await self.tables.act_command(interaction, self.game.id, Place(cell.value))
+
+    async def acting(self, interaction: discord.Interaction) -> tuple[TableContext, int]:
+        """The table and seat of a slash command's caller, who must be the player to move."""
+        locale = interaction.locale
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise Refusal(t("table.guild_only", locale))
+        ctx = await self.tables.context(interaction.channel_id)
+        if ctx is None or ctx.record.game_id != self.game.id or ctx.record.status != "playing":
+            raise Refusal(t("table.no_game", locale))
+        seat = ctx.record.seat_of(interaction.user.id)
+        if seat is None:
+            raise Refusal(t("table.not_seated", locale))
+        if seat not in self.game.to_move(ctx.state):
+            raise Refusal(t("kaiten.error.not_your_turn", locale))
+        return ctx, seat
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(KaitenCog(bot))

@@ -1,0 +1,613 @@
+"""Kaiten Sushi's board: the embed in words, its buttons, and the picture (PNG) of the whole table.
+
+Everything is drawn from `GAME.view(state, None)` and nothing else. Cells are named as on the picture:
+columns A-F from the left, rows 1-6 from the top ("C4"). The picture uses simple shapes and Pillow's
+default font, nothing read from disk; the parts that never change (background, coordinates, the 24
+pines, empty plate slots) are drawn once and copied. A full four-player board renders in a few
+milliseconds plus the PNG encoding (bench/bench_kaiten_render.py).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+import discord
+from PIL import Image, ImageDraw, ImageFont
+
+from cogs.gamecog import GameCog, TableContext
+from cogs.ui import Board
+from rules.engine import Event
+from rules.kaiten import Place, Refill
+
+SIZE = 6
+PLATE = 3
+COLUMNS = "ABCDEF"
+
+CELL = 56
+LABEL = 20
+PINE_BAND = 28
+BOARD_X = BOARD_Y = LABEL + PINE_BAND
+BOARD_PX = SIZE * CELL
+RESERVE_Y = BOARD_Y + BOARD_PX + PINE_BAND + 10
+LEFT_WIDTH = BOARD_X + BOARD_PX + PINE_BAND + 14
+
+PLATE_CELL = 42
+PLATE_BOX_W = 214
+PLATE_BOX_H = 236
+PANEL_X = LEFT_WIDTH + 6
+WIDTH = PANEL_X + 2 * PLATE_BOX_W + 14
+HEIGHT = RESERVE_Y + 56
+
+BACKGROUND = (43, 45, 49)
+MAT = (92, 70, 54)
+SLOT = (110, 86, 68)
+TILE = (205, 186, 150)
+LINE_SLOT = (168, 132, 70)
+FETCHABLE = (255, 214, 92)
+PINE = (150, 130, 110)
+TEXT = (236, 236, 236)
+DIM = (160, 160, 168)
+RICE = {"B": (34, 34, 36), "W": (246, 242, 232)}
+RICE_EDGE = {"B": (90, 90, 96), "W": (196, 188, 170)}
+INGREDIENT = {
+    "black": (12, 12, 12),
+    "red": (222, 58, 52),
+    "brown": (139, 86, 40),
+    "green": (67, 160, 71),
+    "yellow": (250, 210, 50),
+    "beige": (232, 210, 166),
+}
+INGREDIENT_EDGE = {"black": (120, 120, 120), "beige": (170, 140, 96)}
+GINGER = (247, 160, 181)
+WASABI = (124, 179, 66)
+SOY = (96, 56, 32)
+MISSING = (255, 72, 72)
+CURRENT = (255, 214, 92)
+
+Words = dict[str, str]
+WORD_KEYS: tuple[str, ...] = (
+    "reserve",
+    "empty",
+    "holding",
+    "points",
+    "ginger",
+    "wasabi",
+    "soy",
+    "no_ginger",
+    "side.top",
+    "side.right",
+    "side.bottom",
+    "side.left",
+)
+"""The words the picture needs; "points" holds a `{score}` placeholder."""
+
+
+def cell_name(cell: int) -> str:
+    """Board cell 0..35 as on the picture: column letter A-F, row number 1-6 ("C4")."""
+    row, column = divmod(cell, SIZE)
+    return f"{COLUMNS[column]}{row + 1}"
+
+
+# ---------------------------------------------------------------- words
+
+
+def sushi_words(ctx: TableContext, sushi: str) -> str:
+    rice, _, ingredient = sushi.partition(":")
+    return ctx.t(
+        "kaiten.sushi",
+        rice=ctx.t(f"kaiten.emoji.{rice}"),
+        topping=ctx.t(f"kaiten.emoji.{ingredient}"),
+        ingredient=ctx.t(f"kaiten.ingredient.{ingredient}"),
+        colour=ctx.t(f"kaiten.rice.{rice}"),
+    )
+
+
+def line_words(ctx: TableContext, pine: dict[str, Any]) -> str:
+    index = pine["index"]
+    name = COLUMNS[index] if pine["line"] == "column" else str(index + 1)
+    return ctx.t(f"kaiten.line.{pine['line']}", name=name)
+
+
+def plate_lines(ctx: TableContext, edges: list[list[int]]) -> str:
+    """The plate rows/columns that bare black/white edges spoil, in words."""
+    spoiled: list[str] = []
+    for i, j in edges:
+        low, high = min(i, j), max(i, j)
+        if high == low + 1:
+            key = f"kaiten.plate_line.row.{low // PLATE}"
+        else:
+            key = f"kaiten.plate_line.column.{low % PLATE}"
+        if ctx.t(key) not in spoiled:
+            spoiled.append(ctx.t(key))
+    return ", ".join(spoiled)
+
+
+def event_line(ctx: TableContext, event: Event, view: dict[str, Any]) -> str | None:
+    kind = event["type"]
+    player = ctx.name(event["seat"]) if "seat" in event else ""
+    if kind == "wasabi_used":
+        steps = event["steps"]
+        direction = ctx.t(f"kaiten.event.direction.{'forward' if steps > 0 else 'back'}")
+        line = line_words(ctx, view["pines"][event["to"]])
+        return ctx.t(
+            "kaiten.event.wasabi_used", player=player, count=abs(steps), direction=direction, line=line
+        )
+    if kind == "fetched":
+        words = {
+            "player": player,
+            "sushi": sushi_words(ctx, event["sushi"]),
+            "cell": cell_name(event["cell"]),
+        }
+        if event["condiment"] is None:
+            return ctx.t("kaiten.event.fetched_refilled", **words)
+        return ctx.t(
+            "kaiten.event.fetched", condiment=ctx.t(f"kaiten.condiment.{event['condiment']}"), **words
+        )
+    if kind == "dropped":
+        sushi = sushi_words(ctx, event["sushi"])
+        return ctx.t(
+            "kaiten.event.dropped",
+            player=player,
+            sushi=sushi,
+            cell=cell_name(event["cell"]),
+            soy=event["soy"],
+        )
+    if kind == "placed":
+        sushi = sushi_words(ctx, event["sushi"])
+        return ctx.t(
+            "kaiten.event.placed", player=player, sushi=sushi, cell=ctx.t(f"kaiten.plate.{event['cell']}")
+        )
+    if kind == "ginger":
+        lines = []
+        if event["laid"]:
+            lines.append(ctx.t("kaiten.event.ginger_laid", player=player, count=len(event["laid"])))
+        if event["missing"]:
+            spoiled = plate_lines(ctx, event["missing"])
+            lines.append(ctx.t("kaiten.event.ginger_missing", player=player, lines=spoiled))
+        return "\n".join(lines) or None
+    if kind == "sake_moved":
+        pine = view["pines"][event["to"]]
+        if event["reason"] == "no_reserve":
+            return ctx.t("kaiten.event.sake_no_reserve", line=line_words(ctx, pine))
+        return ctx.t(
+            "kaiten.event.sake_moved",
+            side=ctx.t(f"kaiten.side.{pine['side']}"),
+            line=line_words(ctx, pine),
+        )
+    if kind == "refilled":
+        return ctx.t(
+            "kaiten.event.refilled",
+            player=player,
+            near_sushi=sushi_words(ctx, event["near_sushi"]),
+            far_sushi=sushi_words(ctx, event["far_sushi"]),
+            near=cell_name(event["near"]),
+            far=cell_name(event["far"]),
+            left=event["reserve_left"],
+        )
+    if kind == "game_over":
+        return ctx.t("kaiten.event.game_over")
+    return None  # "turn": the content line names the next player
+
+
+def board(cog: GameCog, ctx: TableContext, *, wasabi_picker: bool = False) -> Board:
+    view = ctx.public()
+    over = view["over"]
+    embed = discord.Embed(
+        title=ctx.t("kaiten.board.title_over") if over else ctx.t("kaiten.board.title", turn=view["turn"]),
+        description="\n".join(situation(ctx, view, wasabi_picker)),
+        colour=discord.Colour.gold() if over else discord.Colour.red(),
+    )
+    if view["fetchable"] and not wasabi_picker:
+        entries = [
+            ctx.t(
+                "kaiten.board.line_entry",
+                cell=cell_name(cell),
+                sushi=sushi_words(ctx, view["board"][cell]),
+            )
+            for cell in view["fetchable"]
+        ]
+        line = line_words(ctx, view["sake"])
+        embed.add_field(
+            name=ctx.t("kaiten.board.line_field", line=line), value="\n".join(entries), inline=False
+        )
+    for player in view["players"]:
+        player_field(ctx, embed, view, player)
+    options = view["options"]
+    embed.set_footer(
+        text=ctx.t(
+            "kaiten.board.footer",
+            dexterity=ctx.t(f"kaiten.dexterity.{options['dexterity']}"),
+            arrangement=ctx.t(f"kaiten.arrangement.{options['arrangement']}"),
+            reserve=view["reserve_left"],
+        )
+    )
+    names = [ctx.name(seat) for seat in range(ctx.players)]
+    words = {key: ctx.t(f"kaiten.picture.{key}") for key in WORD_KEYS if not key.startswith("side.")}
+    words.update(
+        {f"side.{side}": ctx.t(f"kaiten.side.{side}") for side in ("top", "right", "bottom", "left")}
+    )
+    picture = discord.File(io.BytesIO(render_png(view, names, words)), filename="board.png")
+    embed.set_image(url="attachment://board.png")
+    if over:
+        content = ctx.t("kaiten.content.over")
+        items: list[discord.ui.Item[Any]] = []
+    else:
+        content = ctx.t(f"kaiten.content.turn.{view['step']}", player=ctx.mention(view["current"]))
+        items = controls(cog, ctx, view, wasabi_picker)
+    return Board(content=content, embed=embed, items=items, files=[picture])
+
+
+def situation(ctx: TableContext, view: dict[str, Any], wasabi_picker: bool) -> list[str]:
+    lines: list[str] = []
+    if view["over"]:
+        lines.append(ctx.t("kaiten.board.over"))
+    else:
+        sake = view["sake"]
+        side, line = ctx.t(f"kaiten.side.{sake['side']}"), line_words(ctx, sake)
+        lines.append(ctx.t("kaiten.board.sake", side=side, line=line))
+        player = ctx.name(view["current"])
+        step = view["step"]
+        if step == "place":
+            lines.append(
+                ctx.t("kaiten.board.step.place", player=player, sushi=sushi_words(ctx, view["holding"]))
+            )
+        elif step == "refill":
+            near, far = view["refill_cells"]
+            pair = " + ".join(sushi_words(ctx, sushi) for sushi in view["reserve"][0])
+            lines.append(
+                ctx.t(
+                    "kaiten.board.step.refill",
+                    player=player,
+                    line=line,
+                    pair=pair,
+                    near=cell_name(near),
+                    far=cell_name(far),
+                )
+            )
+        else:
+            lines.append(ctx.t(f"kaiten.board.step.{step}", player=player, line=line))
+        if wasabi_picker:
+            lines.append(ctx.t("kaiten.board.wasabi_picker"))
+    last = [text for event in view["last"] if (text := event_line(ctx, event, view))]
+    if last:
+        lines += ["", ctx.t("kaiten.board.last"), *last]
+    return lines
+
+
+def player_field(
+    ctx: TableContext, embed: discord.Embed, view: dict[str, Any], player: dict[str, Any]
+) -> None:
+    seat = player["seat"]
+    rows = []
+    for row in range(PLATE):
+        cells = player["plate"][row * PLATE : (row + 1) * PLATE]
+        rows.append(" ".join(emoji(ctx, sushi) for sushi in cells))
+    rows.append(
+        ctx.t("kaiten.board.counters", ginger=player["ginger"], wasabi=player["wasabi"], soy=player["soy"])
+    )
+    if player["missing_ginger"]:
+        rows.append(ctx.t("kaiten.board.missing", lines=plate_lines(ctx, player["missing_ginger"])))
+    if view["over"]:
+        rows.append(
+            ctx.t(
+                "kaiten.board.final",
+                score=player["score"],
+                soy=player["soy"],
+                ginger=player["ginger_placed"],
+            )
+        )
+    marker = "▶️ " if view["current"] == seat else ""
+    name = ctx.t(
+        "kaiten.board.player",
+        marker=marker,
+        name=ctx.name(seat),
+        side=ctx.t(f"kaiten.side.{player['side']}"),
+        score=player["score"],
+    )
+    embed.add_field(name=name, value="\n".join(rows), inline=True)
+
+
+def emoji(ctx: TableContext, sushi: str | None) -> str:
+    if sushi is None:
+        return ctx.t("kaiten.emoji.empty")
+    rice, _, ingredient = sushi.partition(":")
+    return ctx.t(f"kaiten.emoji.{rice}") + ctx.t(f"kaiten.emoji.{ingredient}")
+
+
+def controls(
+    cog: GameCog, ctx: TableContext, view: dict[str, Any], wasabi_picker: bool
+) -> list[discord.ui.Item[Any]]:
+    """Buttons for what the player to move may do now (rows 0-3)."""
+    step = view["step"]
+    items: list[discord.ui.Item[Any]] = []
+    if step in ("wasabi_or_fetch", "fetch") and wasabi_picker:
+        for steps in view["wasabi_moves"]:
+            target = view["pines"][(view["sake"]["pine"] + steps) % len(view["pines"])]
+            label = ctx.t(
+                "kaiten.button.move",
+                count=abs(steps),
+                direction=ctx.t(f"kaiten.event.direction.{'forward' if steps > 0 else 'back'}"),
+                line=line_words(ctx, target),
+            )
+            items.append(
+                cog.ui_button(ctx, f"w:{steps}", label, emoji="🟢", style=discord.ButtonStyle.success, row=0)
+            )
+        items.append(cog.ui_button(ctx, "back", ctx.t("kaiten.button.back"), row=1))
+    elif step in ("wasabi_or_fetch", "fetch"):
+        for index, cell in enumerate(view["fetchable"]):
+            rice, _, ingredient = view["board"][cell].partition(":")
+            label = ctx.t("kaiten.button.fetch", cell=cell_name(cell), colour=ctx.t(f"kaiten.rice.{rice}"))
+            items.append(
+                cog.ui_button(
+                    ctx,
+                    f"f:{cell}",
+                    label,
+                    emoji=ctx.t(f"kaiten.emoji.{ingredient}"),
+                    style=discord.ButtonStyle.primary,
+                    row=index // 3,
+                )
+            )
+        if view["wasabi_moves"]:
+            items.append(cog.ui_button(ctx, "wasabi", ctx.t("kaiten.button.wasabi"), emoji="🟢", row=2))
+    elif step == "place":
+        plate = view["players"][view["current"]]["plate"]
+        legal = set(view["plate_cells"])
+        for cell in range(PLATE * PLATE):
+            sushi = plate[cell]
+            items.append(
+                cog.action_button(
+                    ctx,
+                    Place(cell),
+                    ctx.t(f"kaiten.plate.{cell}"),
+                    style=discord.ButtonStyle.success if cell in legal else discord.ButtonStyle.secondary,
+                    emoji=ctx.t(f"kaiten.emoji.{sushi.partition(':')[2]}") if sushi else None,
+                    disabled=cell not in legal,
+                    row=cell // PLATE,
+                )
+            )
+    elif step == "refill":
+        near = cell_name(view["refill_cells"][0])
+        for black_nearer in (True, False):
+            sushi = view["reserve"][0][0 if black_nearer else 1]
+            rice, _, ingredient = sushi.partition(":")
+            label = ctx.t(
+                "kaiten.button.refill",
+                near_rice=ctx.t(f"kaiten.emoji.{rice}"),
+                near_colour=ctx.t(f"kaiten.rice.{rice}"),
+                near=near,
+            )
+            items.append(
+                cog.action_button(
+                    ctx, Refill(black_nearer), label, emoji=ctx.t(f"kaiten.emoji.{ingredient}"), row=0
+                )
+            )
+    return items
+
+
+# ---------------------------------------------------------------- picture
+
+
+@cache
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    return ImageFont.load_default(size=size)
+
+
+def _cell_box(cell: int) -> tuple[int, int, int, int]:
+    row, col = divmod(cell, SIZE)
+    x, y = BOARD_X + col * CELL, BOARD_Y + row * CELL
+    return x, y, x + CELL, y + CELL
+
+
+def _pine_centre(pine: dict[str, Any]) -> tuple[int, int]:
+    """The middle of a pine's edge space: beside its row or column, on its side of the board."""
+    middle = pine["index"] * CELL + CELL // 2
+    if pine["line"] == "column":
+        y = BOARD_Y - PINE_BAND // 2 if pine["side"] == "top" else BOARD_Y + BOARD_PX + PINE_BAND // 2
+        return BOARD_X + middle, y
+    x = BOARD_X + BOARD_PX + PINE_BAND // 2 if pine["side"] == "right" else BOARD_X - PINE_BAND // 2
+    return x, BOARD_Y + middle
+
+
+def _plate_origin(seat: int) -> tuple[int, int]:
+    column, row = seat % 2, seat // 2
+    return PANEL_X + column * PLATE_BOX_W, 8 + row * PLATE_BOX_H
+
+
+def _plate_cells_origin(seat: int) -> tuple[int, int]:
+    x, y = _plate_origin(seat)
+    return x + 14, y + 40
+
+
+def draw_sushi(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], sushi: str, pad: int) -> None:
+    """A nigiri seen from above: a rounded block of rice with its topping on it."""
+    rice, _, ingredient = sushi.partition(":")
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle(
+        (x0 + pad, y0 + pad, x1 - pad, y1 - pad),
+        radius=max(3, (x1 - x0) // 5),
+        fill=RICE[rice],
+        outline=RICE_EDGE[rice],
+        width=2,
+    )
+    inset = pad + (x1 - x0) // 5
+    draw.ellipse(
+        (x0 + inset, y0 + inset + 1, x1 - inset, y1 - inset - 1),
+        fill=INGREDIENT[ingredient],
+        outline=INGREDIENT_EDGE.get(ingredient, RICE_EDGE[rice]),
+        width=2,
+    )
+
+
+def _draw_sake(draw: ImageDraw.ImageDraw, centre: tuple[int, int]) -> None:
+    """A small sake bottle standing on the pine."""
+    x, y = centre
+    draw.ellipse((x - 11, y - 11, x + 11, y + 11), fill=(255, 214, 92))
+    draw.rounded_rectangle((x - 6, y - 4, x + 6, y + 9), radius=4, fill=(250, 248, 240), outline=(60, 60, 60))
+    draw.rectangle((x - 2, y - 10, x + 2, y - 4), fill=(250, 248, 240), outline=(60, 60, 60))
+    draw.rectangle((x - 6, y + 1, x + 6, y + 4), fill=(40, 90, 170))
+
+
+@cache
+def _static_layer(players: int) -> Image.Image:
+    """Everything that does not depend on the game: mat, coordinates, pines, empty plate slots."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    small = _font(14)
+    draw.rounded_rectangle(
+        (
+            BOARD_X - PINE_BAND,
+            BOARD_Y - PINE_BAND,
+            BOARD_X + BOARD_PX + PINE_BAND,
+            BOARD_Y + BOARD_PX + PINE_BAND,
+        ),
+        radius=14,
+        fill=MAT,
+    )
+    for index in range(SIZE):
+        middle = index * CELL + CELL // 2
+        draw.text((BOARD_X + middle, LABEL // 2), COLUMNS[index], fill=TEXT, font=small, anchor="mm")
+        draw.text((LABEL // 2, BOARD_Y + middle), str(index + 1), fill=TEXT, font=small, anchor="mm")
+        for x, y in (
+            (BOARD_X + middle, BOARD_Y - PINE_BAND // 2),
+            (BOARD_X + middle, BOARD_Y + BOARD_PX + PINE_BAND // 2),
+            (BOARD_X - PINE_BAND // 2, BOARD_Y + middle),
+            (BOARD_X + BOARD_PX + PINE_BAND // 2, BOARD_Y + middle),
+        ):
+            draw.ellipse((x - 4, y - 4, x + 4, y + 4), fill=PINE)
+    for seat in range(players):
+        x, y = _plate_origin(seat)
+        draw.rounded_rectangle(
+            (x + 4, y, x + PLATE_BOX_W - 6, y + PLATE_BOX_H - 10), radius=12, fill=(54, 57, 63)
+        )
+        px, py = _plate_cells_origin(seat)
+        span = PLATE * PLATE_CELL
+        draw.ellipse((px - 6, py - 6, px + span + 6, py + span + 6), fill=(225, 225, 230))
+        for cell in range(PLATE * PLATE):
+            row, col = divmod(cell, PLATE)
+            cx, cy = px + col * PLATE_CELL, py + row * PLATE_CELL
+            draw.rounded_rectangle(
+                (cx + 2, cy + 2, cx + PLATE_CELL - 2, cy + PLATE_CELL - 2), radius=6, outline=(190, 190, 198)
+            )
+    return image
+
+
+def _draw_board(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    line = set(view["sake"]["cells"])
+    fetchable = set(view["fetchable"])
+    hidden_tile = [condiment is None for condiment in view["condiments"]]
+    for cell, sushi in enumerate(view["board"]):
+        x0, y0, x1, y1 = _cell_box(cell)
+        draw.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), fill=LINE_SLOT if cell in line else SLOT)
+        if hidden_tile[cell]:  # a face-down condiment tile still lies under this cell
+            draw.rounded_rectangle((x0 + 4, y0 + 4, x1 - 4, y1 - 4), radius=5, fill=TILE)
+        if sushi is not None:
+            draw_sushi(draw, (x0, y0, x1, y1), sushi, 7)
+        if cell in fetchable:
+            draw.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), radius=7, outline=FETCHABLE, width=3)
+    if view["fetched_from"] is not None and view["step"] == "place":
+        x0, y0, x1, y1 = _cell_box(view["fetched_from"])
+        draw.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), radius=7, outline=(255, 255, 255), width=2)
+    _draw_sake(draw, _pine_centre(view["sake"]))
+
+
+def _draw_reserve(draw: ImageDraw.ImageDraw, view: dict[str, Any], words: Words) -> None:
+    font = _font(14)
+    draw.text((BOARD_X - PINE_BAND, RESERVE_Y + 18), words["reserve"], fill=DIM, font=font, anchor="lm")
+    x = BOARD_X + 32
+    for black, white in view["reserve"]:
+        for sushi in (black, white):
+            draw_sushi(draw, (x, RESERVE_Y + 4, x + 28, RESERVE_Y + 32), sushi, 2)
+            x += 25
+        x += 8
+    if not view["reserve"]:
+        draw.text((x, RESERVE_Y + 18), words["empty"], fill=DIM, font=font, anchor="lm")
+
+
+def _counter(
+    draw: ImageDraw.ImageDraw, x: int, y: int, colour: tuple[int, int, int], count: int, what: str
+) -> None:
+    font = _font(13)
+    draw.ellipse((x, y, x + 16, y + 16), fill=colour, outline=(30, 30, 30))
+    draw.text((x + 21, y + 8), f"{count} {what}", fill=TEXT, font=font, anchor="lm")
+
+
+def _draw_plate(
+    draw: ImageDraw.ImageDraw,
+    player: dict[str, Any],
+    name: str,
+    current: bool,
+    holding: str | None,
+    words: Words,
+) -> None:
+    seat = player["seat"]
+    x, y = _plate_origin(seat)
+    if current:
+        draw.rounded_rectangle(
+            (x + 4, y, x + PLATE_BOX_W - 6, y + PLATE_BOX_H - 10), radius=12, outline=CURRENT, width=3
+        )
+    title = name if len(name) <= 16 else name[:15] + "…"
+    draw.text((x + 16, y + 16), title, fill=TEXT, font=_font(16), anchor="lm")
+    draw.text(
+        (x + PLATE_BOX_W - 18, y + 16),
+        words["points"].format(score=player["score"]),
+        fill=CURRENT,
+        font=_font(16),
+        anchor="rm",
+    )
+    draw.text((x + 16, y + 32), words[f"side.{player['side']}"], fill=DIM, font=_font(11), anchor="lm")
+    px, py = _plate_cells_origin(seat)
+    for cell, sushi in enumerate(player["plate"]):
+        if sushi is None:
+            continue
+        row, col = divmod(cell, PLATE)
+        cx, cy = px + col * PLATE_CELL, py + row * PLATE_CELL
+        draw_sushi(draw, (cx, cy, cx + PLATE_CELL, cy + PLATE_CELL), sushi, 3)
+    for edges, colour in ((player["ginger_edges"], GINGER), (player["missing_ginger"], MISSING)):
+        for i, j in edges:
+            _edge_mark(draw, px, py, min(i, j), max(i, j), colour)
+    if holding is not None:
+        hx = px + PLATE * PLATE_CELL + 16
+        draw.text((hx + 20, py + 4), words["holding"], fill=DIM, font=_font(11), anchor="mm")
+        draw_sushi(draw, (hx, py + 12, hx + 40, py + 52), holding, 3)
+    base = y + PLATE_BOX_H - 46
+    _counter(draw, x + 14, base, GINGER, player["ginger"], words["ginger"])
+    _counter(draw, x + 14, base + 18, WASABI, player["wasabi"], words["wasabi"])
+    _counter(draw, x + 110, base, SOY, player["soy"], words["soy"])
+    if player["missing_ginger"]:
+        draw.text((x + 110, base + 26), words["no_ginger"], fill=MISSING, font=_font(12), anchor="lm")
+
+
+def _edge_mark(
+    draw: ImageDraw.ImageDraw, px: int, py: int, i: int, j: int, colour: tuple[int, int, int]
+) -> None:
+    """A ginger slice (or a red gap where one is missing) across the edge between plate cells i < j."""
+    row, col = divmod(i, PLATE)
+    if j == i + 1:  # side by side: a vertical mark on the shared edge
+        ex, ey = px + (col + 1) * PLATE_CELL, py + row * PLATE_CELL + PLATE_CELL // 2
+        box = (ex - 4, ey - 12, ex + 4, ey + 12)
+    else:  # one above the other: a horizontal mark
+        ex, ey = px + col * PLATE_CELL + PLATE_CELL // 2, py + (row + 1) * PLATE_CELL
+        box = (ex - 12, ey - 4, ex + 12, ey + 4)
+    draw.rounded_rectangle(box, radius=4, fill=colour, outline=(60, 30, 40))
+
+
+def render_png(view: dict[str, Any], names: Sequence[str], words: Words) -> bytes:
+    """The whole table as PNG bytes: board, sake, reserve, and one plate per seat.
+
+    `names` per seat; `words` the few words drawn in the picture (keys of WORD_KEYS), already translated.
+    """
+    players = view["players"]
+    image = _static_layer(len(players)).copy()
+    draw = ImageDraw.Draw(image)
+    _draw_board(draw, view)
+    _draw_reserve(draw, view, words)
+    for player in players:
+        current = view["current"] == player["seat"]
+        holding = view["holding"] if current else None
+        _draw_plate(draw, player, names[int(player["seat"])], current, holding, words)
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", compress_level=1)
+    return buffer.getvalue()

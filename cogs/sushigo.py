@@ -1,0 +1,178 @@
+"""Sushi Go! in Discord: secret picks from hands sent by DM, revealed together on the board.
+
+Each player's hand is a DM with a select of their cards (and a chopsticks button when they may
+take two); the table edits that DM every turn, and a player whose DMs are closed gets the same
+controls from the board's "My hand" button or `/sushigo hand`. The channel shows only what
+`view(None)` shows: tableaux, who has picked, the last reveal and the scores.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import sushigo_render as render
+from cogs.gamecog import GameCog, TableContext
+from cogs.i18n import t
+from cogs.table import Refusal, reply_ephemeral
+from cogs.ui import Board
+from rules.engine import IllegalAction
+from rules.sushigo import CARDS, GAME, Pick
+
+AUTOCOMPLETE_LIMIT = 25
+
+
+def card_id(text: str | None, locale: Any = None) -> str | None:
+    """A card's engine name from what a player typed: the name itself or its shown name."""
+    if text is None:
+        return None
+    typed = text.strip().lower()
+    if typed in CARDS:
+        return typed
+    for card in CARDS:
+        name = t(f"sushigo.card.{card}", locale).lower()
+        if typed in (name, f"{render.EMOJI[card]} {name}"):
+            return card
+    return text.strip()
+
+
+class SushiGoCog(GameCog, group_name="sushigo", group_description="Sushi Go! — pick a card, pass the hand"):
+    game = GAME
+    private_mode = "dm"
+
+    # ------------------------------------------------------------ rendering hooks
+
+    def render_board(self, ctx: TableContext) -> Board:
+        return render.board(self, ctx)
+
+    def render_private(self, ctx: TableContext, seat: int) -> Board | None:
+        return render.private(self, ctx, seat)
+
+    def stamp(self, ctx: TableContext, seat: int | None) -> int:
+        """The turn, not the version: one player's pick must not outdate another player's hand."""
+        if ctx.state is None:
+            return ctx.version
+        view = ctx.public()
+        return int(view["round"]) * 100 + int(view["turn"])
+
+    def describe(self, ctx: TableContext, seat: int, action: Any) -> str:
+        # Also used for time-out notices in the channel: never name the secret card.
+        return ctx.t("sushigo.did.pick")
+
+    def announce(self, ctx: TableContext, events: list[dict[str, Any]]) -> list[str]:
+        return render.announce(ctx, events)
+
+    def refusal(self, error: IllegalAction, locale: Any) -> str:
+        card = error.params.get("card")
+        if isinstance(card, str) and card in CARDS:
+            error = IllegalAction(error.code, **{**error.params, "card": t(f"sushigo.card.{card}", locale)})
+        return super().refusal(error, locale)
+
+    # ------------------------------------------------------------ the chopsticks steps (private)
+
+    async def on_ui(
+        self, interaction: discord.Interaction, ctx: TableContext, seat: int, word: str, values: list[str]
+    ) -> None:
+        locale = interaction.locale
+        view = ctx.private(seat)
+        if view["over"]:
+            raise Refusal(self.refusal(IllegalAction("game_over"), locale))
+        if seat not in view["to_move"]:
+            raise Refusal(self.refusal(IllegalAction("already_picked"), locale))
+        if word == "back":
+            board = render.private(self, ctx, seat)
+        elif word == "chop":
+            if not view["can_use_chopsticks"]:
+                raise Refusal(self.refusal(IllegalAction("no_chopsticks"), locale))
+            board = render.chopsticks_first(self, ctx, seat)
+        elif word == "first" and values:
+            first = values[0]
+            if not any(
+                action.second is not None and action.card == first for action in self._legal(ctx, seat)
+            ):
+                raise Refusal(self.refusal(IllegalAction("card_not_in_hand", card=first, held=0), locale))
+            board = render.chopsticks_second(self, ctx, seat, first)
+        else:
+            raise Refusal(self.refusal(IllegalAction("unknown_action", kind=word), locale))
+        await interaction.response.edit_message(**board.edit_kwargs())
+
+    def _legal(self, ctx: TableContext, seat: int) -> list[Pick]:
+        return list(self.game.legal_actions(ctx.state, seat))
+
+    # ------------------------------------------------------------ slash commands
+
+    @app_commands.command(name="hand", description="Show your hand with the pick controls (only you see it)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.tables.show_private(interaction, self.game.id)
+        except Refusal as refusal:
+            await reply_ephemeral(interaction, refusal.text)
+
+    @app_commands.command(name="pick", description="Keep a card from your hand (two with chopsticks)")
+    @app_commands.describe(
+        card="The card to keep (start typing to see your hand)",
+        second="A second card to keep too — only with chopsticks in front of you",
+    )
+    async def pick(self, interaction: discord.Interaction, card: str, second: str | None = None) -> None:
+        locale = interaction.locale
+        action = Pick(card_id(card, locale) or card, card_id(second, locale))
+        await self.tables.act_command(interaction, self.game.id, action)
+
+    async def _my_legal(
+        self, interaction: discord.Interaction
+    ) -> tuple[TableContext, int, list[Pick]] | None:
+        """The caller's table, seat and legal picks, read for autocomplete (nothing is changed)."""
+        if interaction.channel_id is None:
+            return None
+        ctx = await self.tables.context(interaction.channel_id)
+        if ctx is None or ctx.record.game_id != self.game.id or ctx.state is None:
+            return None
+        seat = ctx.record.seat_of(interaction.user.id)
+        if seat is None:
+            return None
+        return ctx, seat, self._legal(ctx, seat)
+
+    def _choices(
+        self, ctx: TableContext, seat: int, cards: list[str], current: str
+    ) -> list[app_commands.Choice[str]]:
+        held = ctx.private(seat)["hand"]
+        typed = current.strip().lower()
+        choices = []
+        for card in dict.fromkeys(cards):
+            label = ctx.t("sushigo.command.choice", card=render.card_label(ctx, card), count=held.count(card))
+            if not typed or typed in card or typed in render.card_name(ctx, card).lower():
+                choices.append(app_commands.Choice(name=label[:100], value=card))
+        return choices[:AUTOCOMPLETE_LIMIT]
+
+    @pick.autocomplete("card")
+    async def pick_card_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        mine = await self._my_legal(interaction)
+        if mine is None:
+            return []
+        ctx, seat, legal = mine
+        return self._choices(ctx, seat, [action.card for action in legal if action.second is None], current)
+
+    @pick.autocomplete("second")
+    async def pick_second_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        mine = await self._my_legal(interaction)
+        if mine is None:
+            return []
+        ctx, seat, legal = mine
+        first = card_id(getattr(interaction.namespace, "card", None), interaction.locale)
+        seconds = [
+            action.second
+            for action in legal
+            if action.second is not None and (first is None or action.card == first)
+        ]
+        return self._choices(ctx, seat, seconds, current)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(SushiGoCog(bot))

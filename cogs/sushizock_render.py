@@ -1,0 +1,357 @@
+"""Drawing Sushizock im Gockelwok: the board, the dice toggles and the steal pickers, from `view()` only.
+
+The toggle selection (which dice of the current throw the player means to set
+aside) and the chosen target of a blind steal are UI state: they live in the
+components' custom_ids (`u:keep.<mask>.<aim>`, `u:aim.<mask>`), never in the game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.gamecog import TableContext
+from cogs.ui import Board
+from rules.sushizock import ForcedTake, Roll, Steal, Take
+
+if TYPE_CHECKING:
+    from cogs.gamecog import GameCog
+
+FACE_EMOJI = {"sushi": "🍣", "bone": "🦴", "blue": "🔵", "red": "🔴"}
+PILE_EMOJI = {"sushi": "🍣", "bone": "🦴"}
+MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+THROWS = 3
+NO_AIM = -1
+
+
+def tile_text(tile: int) -> str:
+    """+5 for sushi, −2 (a true minus sign) for bones."""
+    return f"+{tile}" if tile > 0 else f"−{abs(tile)}"
+
+
+def dice_text(faces: list[str]) -> str:
+    return " ".join(FACE_EMOJI[face] for face in faces)
+
+
+def kept_indices(mask: int, dice: int) -> tuple[int, ...]:
+    return tuple(index for index in range(dice) if mask >> index & 1)
+
+
+def describe_event(ctx: TableContext, event: dict[str, Any]) -> str | None:
+    """A verb phrase for what a seat did ("took sushi #3: +5"); None for other events."""
+    kind = event.get("type")
+    if kind == "rolled":
+        params = {"dice": dice_text(event["dice"]), "throw": event["throw"]}
+        if event["kept"]:
+            return ctx.t("sushizock.did.roll_kept", kept=dice_text(event["kept"]), **params)
+        return ctx.t("sushizock.did.roll", **params)
+    if kind == "took":
+        key = "sushizock.did.forced_take" if event["forced"] else "sushizock.did.take"
+        pile = ctx.t(f"sushizock.pile.{event['pile']}")
+        return ctx.t(key, pile=pile, nth=event["nth"], tile=tile_text(event["tile"]))
+    if kind == "stole":
+        key = "sushizock.did.steal_blind" if event["blind"] else "sushizock.did.steal"
+        return ctx.t(
+            key,
+            tile=tile_text(event["tile"]),
+            target=ctx.name(event["target"]),
+            pile=ctx.t(f"sushizock.pile.{event['pile']}"),
+            position=event["position"],
+        )
+    return None
+
+
+def announcement(ctx: TableContext, event: dict[str, Any]) -> str | None:
+    """A steal changes another player's pile (and a blind one reveals a tile): worth its own line."""
+    if event.get("type") != "stole":
+        return None
+    key = "sushizock.announce.steal_blind" if event["blind"] else "sushizock.announce.steal"
+    return ctx.t(
+        key,
+        player=ctx.name(event["seat"]),
+        target=ctx.name(event["target"]),
+        pile=ctx.t(f"sushizock.pile.{event['pile']}"),
+        tile=tile_text(event["tile"]),
+        position=event["position"],
+    )
+
+
+# ---------------------------------------------------------------- the board
+
+
+def render(cog: GameCog, ctx: TableContext, mask: int = 0, aim: int = NO_AIM) -> Board:
+    view = ctx.public()
+    if view["over"]:
+        return _final(ctx, view)
+    turn = view["turn"]
+    options = view["options"]
+    embed = discord.Embed(title=ctx.t("sushizock.title"), colour=discord.Colour.orange())
+    embed.description = _rows(ctx, view)
+    for seat in range(ctx.players):
+        name = ctx.t("sushizock.board.turn_marker", player=ctx.name(seat)) if seat == turn else ctx.name(seat)
+        embed.add_field(name=name, value=_piles(ctx, view, seat), inline=True)
+    can_roll = options["can_roll"] and view["throws"] > 0
+    if not can_roll:
+        mask = 0
+    mask &= (1 << len(view["thrown"])) - 1
+    embed.add_field(name=_dice_title(ctx, view), value=_dice(ctx, view, mask), inline=False)
+    last = view["last"]
+    if last is not None:
+        what = describe_event(ctx, last)
+        if what is not None:
+            line = ctx.t("sushizock.board.last_line", player=ctx.name(last["seat"]), what=what)
+            embed.add_field(name=ctx.t("sushizock.board.last"), value=line, inline=False)
+    embed.set_footer(text=ctx.t("sushizock.board.legend"))
+    board = Board(content=_turn_line(ctx, view), embed=embed)
+    board.items.extend(_controls(cog, ctx, view, mask, aim))
+    return board
+
+
+def _turn_line(ctx: TableContext, view: dict[str, Any]) -> str:
+    player = ctx.mention(view["turn"])
+    options = view["options"]
+    if view["throws"] == 0:
+        key = "sushizock.turn.start"
+    elif options["forced"]:
+        key = "sushizock.turn.forced"
+    elif options["can_roll"]:
+        key = "sushizock.turn.throwing"
+    else:
+        key = "sushizock.turn.must_take"
+    return ctx.t(key, player=player, throws=view["throws"])
+
+
+def _row(ctx: TableContext, tiles: list[int], reach: int | None) -> str:
+    if not tiles:
+        return ctx.t("sushizock.board.row_empty")
+    shown = []
+    for nth, tile in enumerate(tiles, start=1):
+        text = tile_text(tile)
+        shown.append(f"`{nth}` **[{text}]**" if nth == reach else f"`{nth}` {text}")
+    return "  ".join(shown)
+
+
+def _rows(ctx: TableContext, view: dict[str, Any]) -> str:
+    options = view["options"]
+    lines = [
+        f"**{ctx.t('sushizock.board.sushi_row')}**",
+        _row(ctx, view["sushi_row"], options["sushi"]),
+        f"**{ctx.t('sushizock.board.bone_row')}**",
+        _row(ctx, view["bone_row"], options["bone"]),
+    ]
+    for pile, row in (("sushi", "sushi_row"), ("bone", "bone_row")):
+        nth = options[pile]
+        if nth is not None:
+            lines.append(
+                ctx.t(
+                    "sushizock.board.reach",
+                    pile=ctx.t(f"sushizock.pile.{pile}"),
+                    nth=nth,
+                    tile=tile_text(view[row][nth - 1]),
+                )
+            )
+    return "\n".join(lines)
+
+
+def _pile_line(ctx: TableContext, shown: dict[str, Any], pile: str) -> str:
+    emoji = PILE_EMOJI[pile]
+    if not shown["height"]:
+        return ctx.t("sushizock.board.pile_none", emoji=emoji)
+    key = "sushizock.board.pile_one" if shown["height"] == 1 else "sushizock.board.pile_line"
+    return ctx.t(key, emoji=emoji, top=tile_text(shown["top"]), height=shown["height"])
+
+
+def _piles(ctx: TableContext, view: dict[str, Any], seat: int) -> str:
+    return "\n".join(_pile_line(ctx, view[f"{pile}_piles"][seat], pile) for pile in ("sushi", "bone"))
+
+
+def _dice_title(ctx: TableContext, view: dict[str, Any]) -> str:
+    if view["throws"] == 0:
+        return ctx.t("sushizock.board.dice_ready")
+    return ctx.t("sushizock.board.dice", throws=view["throws"])
+
+
+def _dice(ctx: TableContext, view: dict[str, Any], mask: int) -> str:
+    if view["throws"] == 0:
+        return ctx.t("sushizock.board.dice_not_thrown")
+    lines = []
+    if view["set_aside"]:
+        lines.append(ctx.t("sushizock.board.set_aside", dice=dice_text(view["set_aside"])))
+    thrown = "  ".join(
+        f"`{index + 1}` {FACE_EMOJI[face]}" + (" 📌" if mask >> index & 1 else "")
+        for index, face in enumerate(view["thrown"])
+    )
+    lines.append(ctx.t("sushizock.board.thrown", dice=thrown))
+    if mask:
+        lines.append(ctx.t("sushizock.board.marked"))
+    counts = " · ".join(f"{count} {FACE_EMOJI[face]}" for face, count in view["result"].items() if count)
+    lines.append(ctx.t("sushizock.board.result", counts=counts))
+    steal = view["options"]["steal"]
+    if steal is not None:
+        key = "sushizock.board.steal_blind" if steal["blind"] else "sushizock.board.steal"
+        lines.append(ctx.t(key, pile=ctx.t(f"sushizock.pile.{steal['pile']}")))
+    if view["throws_left"]:
+        lines.append(ctx.t("sushizock.board.throws_left", count=view["throws_left"]))
+    else:
+        lines.append(ctx.t("sushizock.board.no_throws_left"))
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- the controls
+
+
+def _controls(
+    cog: GameCog, ctx: TableContext, view: dict[str, Any], mask: int, aim: int
+) -> list[discord.ui.Item[Any]]:
+    items: list[discord.ui.Item[Any]] = []
+    turn = view["turn"]
+    options = view["options"]
+    primary, secondary = discord.ButtonStyle.primary, discord.ButtonStyle.secondary
+    if view["throws"] == 0:
+        items.append(cog.action_button(ctx, Roll(), ctx.t("sushizock.button.roll_all"), emoji="🎲", row=1))
+        return items
+    steal = options["steal"]
+    if steal is None or not steal["blind"] or aim not in steal["targets"]:
+        aim = NO_AIM
+    thrown = view["thrown"]
+    if options["can_roll"]:
+        for index, face in enumerate(thrown):
+            kept = bool(mask >> index & 1)
+            key = "sushizock.button.die_kept" if kept else "sushizock.button.die"
+            items.append(
+                cog.ui_button(
+                    ctx,
+                    f"keep.{mask ^ (1 << index)}.{aim}",
+                    ctx.t(key, n=index + 1),
+                    emoji=FACE_EMOJI[face],
+                    style=discord.ButtonStyle.success if kept else secondary,
+                    row=0,
+                )
+            )
+        keep = kept_indices(mask, len(thrown))
+        left = len(thrown) - len(keep)
+        legal = Roll(keep) in ctx.game.legal_actions(ctx.state, turn)
+        if not keep:
+            label = ctx.t("sushizock.button.roll_pick")
+        elif left == 0:
+            label = ctx.t("sushizock.button.roll_leave_one")
+        else:
+            label = ctx.t("sushizock.button.roll_one" if left == 1 else "sushizock.button.roll", count=left)
+        items.append(
+            cog.action_button(ctx, Roll(keep), label, emoji="🎲", style=primary, disabled=not legal, row=1)
+        )
+    for pile, row, style in (
+        ("sushi", "sushi_row", discord.ButtonStyle.success),
+        ("bone", "bone_row", secondary),
+    ):
+        nth = options[pile]
+        if nth is not None:
+            label = ctx.t(f"sushizock.button.take_{pile}", nth=nth, tile=tile_text(view[row][nth - 1]))
+            items.append(
+                cog.action_button(ctx, Take(pile), label, emoji=PILE_EMOJI[pile], style=style, row=1)
+            )
+    forced = view.get("forced_tile")
+    if options["forced"] and forced is not None:
+        label = ctx.t(
+            "sushizock.button.forced",
+            pile=ctx.t(f"sushizock.pile.{forced['pile']}"),
+            nth=forced["nth"],
+            tile=tile_text(forced["tile"]),
+        )
+        items.append(
+            cog.action_button(ctx, ForcedTake(), label, emoji="😖", style=discord.ButtonStyle.danger, row=1)
+        )
+    if steal is not None:
+        items.extend(_steal_pickers(cog, ctx, view, steal, mask, aim))
+    return items
+
+
+def _steal_pickers(
+    cog: GameCog, ctx: TableContext, view: dict[str, Any], steal: dict[str, Any], mask: int, aim: int
+) -> list[discord.ui.Item[Any]]:
+    pile = steal["pile"]
+    pile_word = ctx.t(f"sushizock.pile.{pile}")
+    piles = view[f"{pile}_piles"]
+
+    def details(seat: int) -> str:
+        shown = piles[seat]
+        return ctx.t(
+            "sushizock.steal.option_desc", pile=pile_word, top=tile_text(shown["top"]), height=shown["height"]
+        )
+
+    if not steal["blind"]:
+        choices = [
+            (
+                ctx.t("sushizock.steal.option", player=ctx.name(seat), top=tile_text(piles[seat]["top"])),
+                Steal(seat, 1),
+                details(seat),
+            )
+            for seat in steal["targets"]
+        ]
+        placeholder = ctx.t("sushizock.steal.placeholder", pile=pile_word)
+        return [cog.action_select(ctx, choices, placeholder=placeholder, row=2)]
+    picker = cog.ui_select(
+        ctx,
+        f"aim.{mask}",
+        [
+            (ctx.t("sushizock.steal.option_player", player=ctx.name(seat)), str(seat), details(seat))
+            for seat in steal["targets"]
+        ],
+        placeholder=ctx.t("sushizock.steal.placeholder_blind", pile=pile_word),
+        row=2,
+    )
+    items: list[discord.ui.Item[Any]] = [picker]
+    if aim == NO_AIM:
+        return items
+    for option in picker.item.options:
+        option.default = option.value == str(aim)
+    shown = piles[aim]
+    positions = [
+        (
+            ctx.t("sushizock.steal.position_top", top=tile_text(shown["top"]))
+            if position == 1
+            else ctx.t("sushizock.steal.position", position=position),
+            Steal(aim, position),
+            None,
+        )
+        for position in range(1, shown["height"] + 1)
+    ]
+    placeholder = ctx.t("sushizock.steal.placeholder_position", player=ctx.name(aim), pile=pile_word)
+    items.append(cog.action_select(ctx, positions, placeholder=placeholder, row=3))
+    return items
+
+
+# ---------------------------------------------------------------- the end
+
+
+def _final(ctx: TableContext, view: dict[str, Any]) -> Board:
+    embed = discord.Embed(
+        title=ctx.t("sushizock.title_over"),
+        description=ctx.t("sushizock.board.final"),
+        colour=discord.Colour.gold(),
+    )
+    ranking, scores = view["ranking"], view["scores"]
+    for seat in sorted(range(ctx.players), key=lambda seat: (ranking[seat], seat)):
+        piles = view["final_piles"][seat]
+        counted = piles["counted"]
+        sushi = [
+            tile_text(tile) if index < counted else f"~~{tile_text(tile)}~~"
+            for index, tile in enumerate(piles["sushi_pile"])
+        ]
+        bones = [tile_text(tile) for tile in piles["bone_pile"]]
+        none = ctx.t("sushizock.board.final_none")
+        value = "\n".join(
+            [
+                ctx.t("sushizock.board.final_sushi", tiles=" ".join(sushi) or none),
+                ctx.t("sushizock.board.final_bones", tiles=" ".join(bones) or none),
+            ]
+        )
+        name = ctx.t(
+            "sushizock.board.final_player",
+            medal=MEDALS.get(ranking[seat], "▫️"),
+            player=ctx.name(seat),
+            score=scores[seat],
+        )
+        embed.add_field(name=name, value=value, inline=False)
+    return Board(content=ctx.t("sushizock.over"), embed=embed)

@@ -1,0 +1,384 @@
+"""Sushizock im Gockelwok end to end: the real bot against simcord, played by buttons, selects and slash.
+
+Rigging the dice: the engine's dice come from the RNG inside the game state, so a
+test cannot ask for three chopsticks. Where a test needs a particular throw (a steal,
+a blind steal, a forced take), the player first throws for real, then `rig()` rewrites
+that throw in the live game state — the same `TableRecord` the table caches — and
+saves it through the table's `TableStore` as a new version (exactly what an action
+does). The board on screen is then outdated, so the player re-posts it with
+`/sushizock status`, as anyone would, and carries on with the rigged dice.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import discord
+import pytest
+
+from cogs.sushizock_render import tile_text
+from cogs.table import now
+from rules.sushizock import GAME, ForcedTake, Roll, Steal, SushizockState, Take
+from tests.e2e.helpers import Table
+
+SEED = 20240611
+NAMES = ["alice", "bob", "carol"]
+
+
+@pytest.fixture
+def extensions() -> tuple[str, ...]:
+    return ("cogs.table", "cogs.sushizock", "cogs.leaderboard")
+
+
+@pytest.fixture(autouse=True)
+def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("secrets.randbits", lambda bits: SEED)  # the seed of every new game
+
+
+# ---------------------------------------------------------------- helpers
+
+
+async def started(env: Any, names: list[str] = NAMES) -> Table:
+    await env.bot.tree.sync()
+    table = Table(env, "sushizock", names)
+    await table.seat_everyone()
+    return table
+
+
+async def live(env: Any, table: Table) -> tuple[SushizockState, dict[str, Any]]:
+    """The game as the bot holds it (to decide what to press; assertions look at the messages)."""
+    tables = env.bot.get_cog("Tables")
+    ctx = await tables.context(table.channel.id)
+    if ctx is None:  # a finished game is no longer an open table
+        record = await tables.store.last_table(table.channel.id)
+        state = GAME.load(record.state)
+        return state, GAME.view(state, None)
+    return ctx.state, ctx.public()
+
+
+async def rig(env: Any, table: Table, change: Callable[[SushizockState], None]) -> None:
+    """Rewrite the live game state through the table's storage, then re-post the board."""
+    tables = env.bot.get_cog("Tables")
+    ctx = await tables.context(table.channel.id)
+    change(ctx.state)
+    ctx.record.state = GAME.dump(ctx.state)
+    await tables.store.save(
+        ctx.record, expected_version=ctx.record.version, action={"type": "test_rig"}, seat=None, now=now()
+    )
+    seat = ctx.public()["turn"]
+    await table.slash(NAMES[seat] if seat is not None else NAMES[0], "status")
+
+
+def throw(
+    faces: list[str], *, throws: int, set_aside: list[str] | None = None
+) -> Callable[[SushizockState], None]:
+    def change(state: SushizockState) -> None:
+        state.thrown = list(faces)
+        state.set_aside = list(set_aside or [])
+        state.throws = throws
+
+    return change
+
+
+def components(message: discord.Message) -> list[Any]:
+    return [child for row in message.components for child in row.children]  # type: ignore[union-attr]
+
+
+def labels(message: discord.Message) -> list[str]:
+    return [child.label for child in components(message) if isinstance(child, discord.Button)]
+
+
+def label_starting(message: discord.Message, prefix: str) -> str:
+    found = [label for label in labels(message) if label and label.startswith(prefix)]
+    assert len(found) == 1, (prefix, labels(message))
+    return found[0]
+
+
+def select_with(message: discord.Message, part: str) -> discord.SelectMenu:
+    """The select whose payload starts with `part`: "a" (actions) or "u:aim." (a blind steal's target)."""
+    found = [
+        c
+        for c in components(message)
+        if isinstance(c, discord.SelectMenu) and c.custom_id.split(":", 4)[4].startswith(part)
+    ]
+    assert len(found) == 1, [c.custom_id for c in components(message)]
+    return found[0]
+
+
+def action_value(action: Any) -> str:
+    return json.dumps(GAME.encode_action(action), separators=(",", ":"))
+
+
+def embed_text(message: discord.Message) -> str:
+    embed = message.embeds[0]
+    parts = [embed.title or "", embed.description or ""]
+    parts += [f"{field.name}\n{field.value}" for field in embed.fields]
+    return "\n".join(parts)
+
+
+async def by_buttons(table: Table, name: str, action: Any) -> None:
+    """Play one engine action the way a player does on the board."""
+    member = table.member(name)
+    if isinstance(action, Roll) and not action.keep:
+        result = await table.click(name, "Roll all 5 dice")
+    elif isinstance(action, Roll):
+        for index in action.keep:
+            result = await table.click(name, f"Die {index + 1}")
+            assert not result.ephemeral
+            assert f"Die {index + 1} 📌" in labels(table.board)
+        result = await table.click(name, label_starting(table.board, "Roll "))
+    elif isinstance(action, Take):
+        result = await table.click(name, label_starting(table.board, f"Take {action.pile} #"))
+    elif isinstance(action, ForcedTake):
+        result = await table.click(name, label_starting(table.board, "Forced:"))
+    else:
+        assert isinstance(action, Steal)
+        board = table.board
+        if any("u:aim." in c.custom_id for c in components(board) if isinstance(c, discord.SelectMenu)):
+            picker = select_with(board, "u:aim.")
+            result = await member.select(board, [str(action.target)], custom_id=picker.custom_id)
+            assert not result.ephemeral
+            board = table.board
+            position = select_with(board, "a")
+            assert len(position.options) >= action.position
+            result = await member.select(board, [action_value(action)], custom_id=position.custom_id)
+        else:
+            picker = select_with(board, "a")
+            result = await member.select(board, [action_value(action)], custom_id=picker.custom_id)
+    assert not result.ephemeral, result.response and result.response.content
+
+
+async def by_slash(table: Table, name: str, action: Any) -> Any:
+    """Play one engine action with the slash commands; returns the ephemeral confirmation."""
+    if isinstance(action, Roll):
+        options = {"set_aside": " ".join(str(index + 1) for index in action.keep)} if action.keep else {}
+        result = await table.slash(name, "roll", **options)
+    elif isinstance(action, Take):
+        result = await table.slash(name, "take", kind=action.pile)
+    elif isinstance(action, ForcedTake):
+        result = await table.slash(name, "take", kind="forced")
+    else:
+        assert isinstance(action, Steal)
+        victim = table.member(NAMES[action.target])
+        result = await table.slash(name, "steal", player=victim, position=action.position)
+    assert result.ephemeral
+    assert result.response.content.startswith("✅ You "), result.response.content
+    return result
+
+
+def public_messages(table: Table) -> list[discord.Message]:
+    onlooker = table.member("onlooker")
+    return list(table.channel.history(viewer=onlooker))
+
+
+# ---------------------------------------------------------------- the whole game
+
+
+async def test_three_players_play_to_the_end_with_steals_and_a_forced_take(simcord_env):
+    env = simcord_env
+    table = await started(env)
+    table.member("onlooker")
+    board = table.board
+    assert "<@" in board.content and "roll the dice" in board.content
+    assert labels(board) == ["Roll all 5 dice"]
+    text = embed_text(board)
+    assert "Sushi row" in text and "Fishbone row" in text and "▶️ alice" in text
+
+    # Turn 1, alice: she throws; the test makes it her third throw showing 3 🔵 and 2 🔴. Nobody
+    # has a pile to steal from and no die shows sushi or bone: only the forced portion remains.
+    await table.click("alice", "Roll all 5 dice")
+    await rig(env, table, throw(["blue", "blue", "blue", "red", "red"], throws=3))
+    board = table.board
+    assert "forced portion" in board.content
+    forced = label_starting(board, "Forced: take bone #")
+    assert forced.endswith("(−4)")
+    assert not [label for label in labels(board) if label.startswith(("Die", "Roll", "Take"))]
+    done = await table.slash("alice", "take")  # no kind: the forced take is the only move
+    assert done.ephemeral and "forced portion" in done.response.content and "−4" in done.response.content
+    board = table.board
+    assert "▶️ bob" in embed_text(board)
+    assert "alice had to take the forced portion" in embed_text(board)
+    assert "🦴 top **−4** · 1 tile" in board.embeds[0].fields[0].value
+
+    # Turn 2, bob: the engine's own choice, played with the dice toggles and buttons.
+    await play_turn(env, table, use_slash=False)
+
+    # Turn 3, carol: three chopsticks after her first throw steal a top tile, chosen on the board.
+    await table.slash("carol", "roll")
+    state, _ = await live(env, table)
+    colour = "blue" if any(state.sushi_piles[seat] for seat in (0, 1)) else "red"
+    pile = "sushi" if colour == "blue" else "bone"
+    target = next(seat for seat in (0, 1) if getattr(state, f"{pile}_piles")[seat])
+    top = getattr(state, f"{pile}_piles")[target][-1]
+    await rig(env, table, throw([colour, colour, colour, "sushi", "bone"], throws=1))
+    board = table.board
+    picker = select_with(board, "a")
+    assert picker.placeholder.startswith(f"🥢 Steal the top of a {pile} pile")
+    assert any(option.label.startswith(NAMES[target]) for option in picker.options)
+    assert "Roll 4 dice" not in labels(board)  # nothing marked yet: rolling needs a die set aside
+    await by_buttons(table, "carol", Steal(target, 1))
+    announced = [m for m in public_messages(table) if m.content.startswith("🥢 carol stole")]
+    assert announced and f"{NAMES[target]}'s {pile} pile" in announced[-1].content
+    state, _ = await live(env, table)
+    assert getattr(state, f"{pile}_piles")[2][-1] == top
+
+    # Then everyone plays on, turn by turn, alternating buttons and slash commands. Once a pile
+    # of an opponent is two tiles high, the player to move gets four chopsticks: a blind steal of
+    # the second tile by the board's two selects, and later one by `/sushizock steal position:2`.
+    blind_by_select = blind_by_slash = False
+    turns = 3
+    while True:
+        state, view = await live(env, table)
+        if view["over"]:
+            break
+        seat = view["turn"]
+        if not (blind_by_select and blind_by_slash) and turns >= 5:
+            victim = next(
+                (
+                    (other, pile)
+                    for other in range(3)
+                    for pile in ("sushi", "bone")
+                    if other != seat and view[f"{pile}_piles"][other]["height"] >= 2
+                ),
+                None,
+            )
+            if victim is not None:
+                other, pile = victim
+                colour = "blue" if pile == "sushi" else "red"
+                await table.slash(NAMES[seat], "roll")
+                await rig(env, table, throw([colour] * 4 + ["bone"], throws=1))
+                buried = getattr(state, f"{pile}_piles")[other][-2]
+                if not blind_by_select:
+                    await by_buttons(table, NAMES[seat], Steal(other, 2))
+                    blind_by_select = True
+                else:
+                    done = await by_slash(table, NAMES[seat], Steal(other, 2))
+                    assert "blind" in done.response.content
+                    blind_by_slash = True
+                lines = [m.content for m in public_messages(table) if "reached blind" in m.content]
+                assert lines and f"pulled out **{tile_text(buried)}**" in lines[-1]
+                turns += 1
+                continue
+        await play_turn(env, table, use_slash=turns % 2 == 1)
+        turns += 1
+    assert blind_by_select and blind_by_slash
+
+    # The end: the board turns the piles over, the results are posted, the leaderboard knows.
+    scores = GAME.scores(state)
+    final = next(
+        m for m in reversed(public_messages(table)) if m.embeds and "turned over" in m.embeds[0].title
+    )
+    assert not final.components
+    for seat, name in enumerate(NAMES):
+        assert any(f.name.endswith(f"{name} — {scores[seat]} points") for f in final.embeds[0].fields)
+    results = next(
+        m for m in reversed(public_messages(table)) if m.embeds and "final result" in m.embeds[0].title
+    )
+    for seat, name in enumerate(NAMES):
+        member = table.member(name)
+        assert f"<@{member.id}> — {scores[seat]} points" in results.embeds[0].description
+    standings = await table.member("alice").slash(table.channel, "leaderboard", game="sushizock")
+    shown = standings.response.embeds[0].description
+    assert all(f"<@{table.member(name).id}>" in shown for name in NAMES)
+
+
+async def play_turn(env: Any, table: Table, *, use_slash: bool) -> None:
+    """One whole turn as the engine's computer player would choose it, played by a person."""
+    _, view = await live(env, table)
+    seat = view["turn"]
+    while True:
+        state, view = await live(env, table)
+        if view["over"] or view["turn"] != seat:
+            return
+        action = GAME.default_action(state, seat)
+        if use_slash:
+            await by_slash(table, NAMES[seat], action)
+        else:
+            await by_buttons(table, NAMES[seat], action)
+
+
+# ---------------------------------------------------------------- focused
+
+
+async def test_toggles_mark_dice_and_strangers_and_other_players_are_refused(simcord_env):
+    env = simcord_env
+    table = await started(env)
+    stranger = await table.member("dave").click(table.board, label="Roll all 5 dice")
+    assert stranger.ephemeral and "not seated" in stranger.response.content
+    early = await table.click("bob", "Roll all 5 dice")
+    assert early.ephemeral and early.response.content == "It isn't your turn."
+
+    await table.click("alice", "Roll all 5 dice")
+    board = table.board
+    assert [label for label in labels(board) if label.startswith("Die")] == [f"Die {n}" for n in range(1, 6)]
+    assert "Set dice aside to roll again" in labels(board)
+    roll = next(c for c in components(board) if getattr(c, "label", "") == "Set dice aside to roll again")
+    assert roll.disabled
+
+    refused = await table.click("bob", "Die 2")
+    assert refused.ephemeral and "Only alice may set dice aside" in refused.response.content
+    refused = await table.member("dave").click(table.board, label="Die 2")
+    assert refused.ephemeral and "not seated" in refused.response.content
+    assert "Die 2 📌" not in labels(table.board)
+
+    await table.click("alice", "Die 2")
+    await table.click("alice", "Die 4")
+    board = table.board
+    assert "Die 2 📌" in labels(board) and "Die 4 📌" in labels(board)
+    assert "`2` " in embed_text(board) and "📌" in board.embeds[0].fields[3].value
+    roll = next(c for c in components(board) if getattr(c, "label", "") == "Roll 3 dice")
+    assert not roll.disabled
+    await table.click("alice", "Die 4 📌")  # and back again
+    assert "Die 4 📌" not in labels(table.board) and "Roll 4 dice" in labels(table.board)
+
+    state, _ = await live(env, table)
+    kept = state.thrown[1]
+    await table.click("alice", "Roll 4 dice")
+    state, view = await live(env, table)
+    assert state.set_aside == [kept] and view["throws"] == 2
+    assert "Set aside:" in table.board.embeds[0].fields[3].value
+    assert "throw 2 of 3" in table.board.embeds[0].fields[3].name
+
+
+async def test_slash_commands_explain_what_is_wrong(simcord_env):
+    env = simcord_env
+    table = await started(env)
+    done = await table.slash("alice", "roll")
+    assert done.ephemeral and done.response.content.startswith("✅ You threw ")
+    bad = await table.slash("alice", "roll", set_aside="one")
+    assert bad.ephemeral and "by their numbers" in bad.response.content
+    none = await table.slash("alice", "roll")
+    assert none.ephemeral and "Set aside at least one die" in none.response.content
+    too_many = await table.slash("alice", "roll", set_aside="1 2 3 4 5")
+    assert too_many.ephemeral and "Leave at least one of the 5 dice" in too_many.response.content
+    other = await table.slash("bob", "take", kind="sushi")
+    assert other.ephemeral and other.response.content == "It isn't your turn."
+    stranger = await table.slash("alice", "steal", player=table.member("dave"))
+    assert stranger.ephemeral and "dave isn't playing" in stranger.response.content
+
+    # Two sushi and two bones: `take` without a kind asks which; with a kind it takes.
+    await rig(env, table, throw(["sushi", "sushi", "bone", "bone", "blue"], throws=1))
+    which = await table.slash("alice", "take")
+    assert which.ephemeral and "say which" in which.response.content
+    no_steal = await table.slash("alice", "steal", player=table.member("bob"))
+    assert no_steal.ephemeral and "three chopsticks" in no_steal.response.content
+    took = await table.slash("alice", "take", kind="bone")
+    assert took.ephemeral and took.response.content.startswith("✅ You took bone #2: ")
+    assert "alice took bone #2" in embed_text(table.board)
+
+
+async def test_forced_take_by_button_and_rules(simcord_env):
+    env = simcord_env
+    table = await started(env, ["alice", "bob"])
+    rules = await table.slash("bob", "rules")
+    assert rules.ephemeral and "Sushizock" in rules.response.embeds[0].title
+    await table.click("alice", "Roll all 5 dice")
+    await rig(env, table, throw(["red"], throws=2, set_aside=["blue", "blue", "red", "red"]))
+    board = table.board
+    assert "No throw left." in embed_text(board)
+    await table.click("alice", label_starting(board, "Forced: take bone #"))
+    _, view = await live(env, table)
+    assert view["bone_piles"][0] == {"height": 1, "top": -4} and view["turn"] == 1
+    assert "alice had to take the forced portion" in embed_text(table.board)
