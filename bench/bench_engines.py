@@ -1,6 +1,6 @@
 """Rule-engine throughput: random legal play through every game, printed as actions per second.
 
-    .venv/bin/python bench/bench_engines.py [games per engine]
+.venv/bin/python bench/bench_engines.py [games per engine]
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules import GAMES  # noqa: E402
+from rules import GAMES
 
 
 def play(game_id: str, games: int) -> tuple[int, float, float]:

@@ -1,6 +1,6 @@
 """Storage: how long one committed action takes (state save + action log, one transaction).
 
-    .venv/bin/python bench/bench_storage.py [actions]
+.venv/bin/python bench/bench_storage.py [actions]
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules import GAMES  # noqa: E402
-from storage.database import Database  # noqa: E402
-from storage.tables import Seat, TableRecord, TableStore  # noqa: E402
+from rules import GAMES
+from storage.database import Database
+from storage.tables import Seat, TableRecord, TableStore
 
 
 async def main(actions: int) -> None:
@@ -26,7 +26,9 @@ async def main(actions: int) -> None:
         game = GAMES["kaiten"]  # the largest state of the five
         state = game.new(4, 1)
         record = await store.create(
-            TableRecord(1, 2, "kaiten", 3, "playing", [Seat(i, f"p{i}") for i in range(4)], state=game.dump(state)),
+            TableRecord(
+                1, 2, "kaiten", 3, "playing", [Seat(i, f"p{i}") for i in range(4)], state=game.dump(state)
+            ),
             now=0.0,
         )
         timings = []
@@ -37,7 +39,8 @@ async def main(actions: int) -> None:
         await database.close()
     timings.sort()
     print(f"{actions} committed actions (Kaiten state, 4 players, WAL, synchronous=NORMAL)")
-    print(f"median {statistics.median(timings) * 1e3:.2f} ms · p95 {timings[int(len(timings) * 0.95)] * 1e3:.2f} ms")
+    p95 = timings[int(len(timings) * 0.95)]
+    print(f"median {statistics.median(timings) * 1e3:.2f} ms · p95 {p95 * 1e3:.2f} ms")
     print(f"throughput {actions / sum(timings):.0f} actions/s")
 
 

@@ -265,6 +265,28 @@ class Action:
     kind: ClassVar[str]
 
 
+class Codecs(Generic[S, A]):
+    """The protocol's dump/load and encode_action/decode_action, from two class attributes.
+
+    A game sets `_codec = StateCodec(ItsState)` and `_actions = ActionCodec(ItsActions...)`.
+    """
+
+    _codec: ClassVar[StateCodec[Any]]
+    _actions: ClassVar[ActionCodec[Any]]
+
+    def dump(self, state: S) -> JSON:
+        return self._codec.dump(state)
+
+    def load(self, data: JSON) -> S:
+        return self._codec.load(data)
+
+    def encode_action(self, action: A) -> JSON:
+        return self._actions.encode(action)
+
+    def decode_action(self, data: JSON) -> A:
+        return self._actions.decode(data)
+
+
 def require(condition: bool, code: str, **params: Any) -> None:
     """Raise IllegalAction(code) unless the condition holds — the guard style of every `apply`."""
     if not condition:

@@ -76,6 +76,7 @@ from rules.engine import (
     JSON,
     Action,
     ActionCodec,
+    Codecs,
     Event,
     IllegalAction,
     Rng,
@@ -470,7 +471,7 @@ def _best_placement(state: KaitenState, seat: int, sushi: str) -> tuple[float, i
 # ---------------------------------------------------------------- the game
 
 
-class KaitenGame:
+class KaitenGame(Codecs[KaitenState, Action]):
     id = "kaiten"
     title = "Kaiten Sushi"
     min_players = 2
@@ -842,20 +843,6 @@ class KaitenGame:
             "index": pine.line_index,
             "cells": list(pine.cells),
         }
-
-    # ------------------------------------------------------------ codecs
-
-    def dump(self, state: KaitenState) -> JSON:
-        return self._codec.dump(state)
-
-    def load(self, data: JSON) -> KaitenState:
-        return self._codec.load(data)
-
-    def encode_action(self, action: Action) -> JSON:
-        return self._actions.encode(action)
-
-    def decode_action(self, data: JSON) -> Action:
-        return self._actions.decode(data)
 
 
 GAME = KaitenGame()

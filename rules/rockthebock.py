@@ -32,6 +32,7 @@ from rules.engine import (
     JSON,
     Action,
     ActionCodec,
+    Codecs,
     Event,
     IllegalAction,
     Rng,
@@ -114,7 +115,7 @@ def _mark(current: int, cap: int, dice: int) -> int:
 # ---------------------------------------------------------------- the game
 
 
-class RockTheBockGame:
+class RockTheBockGame(Codecs[RockTheBockState, Action]):
     id = "rockthebock"
     title = "Rock the Bock"
     min_players = 2
@@ -405,20 +406,6 @@ class RockTheBockGame:
         if seat is not None:
             data["seat"] = seat
         return data
-
-    # ------------------------------------------------------------ storage
-
-    def dump(self, state: RockTheBockState) -> JSON:
-        return self._codec.dump(state)
-
-    def load(self, data: JSON) -> RockTheBockState:
-        return self._codec.load(data)
-
-    def encode_action(self, action: Action) -> JSON:
-        return self._actions.encode(action)
-
-    def decode_action(self, data: JSON) -> Action:
-        return self._actions.decode(data)
 
 
 GAME = RockTheBockGame()

@@ -30,6 +30,7 @@ from rules.engine import (
     JSON,
     Action,
     ActionCodec,
+    Codecs,
     Event,
     IllegalAction,
     Rng,
@@ -242,7 +243,7 @@ def _worth(tableau: list[str], picks_left: int) -> float:
 # ---------------------------------------------------------------- the game
 
 
-class SushiGoGame:
+class SushiGoGame(Codecs[SushiGoState, Pick]):
     id = "sushigo"
     title = "Sushi Go!"
     min_players = 2
@@ -443,20 +444,6 @@ class SushiGoGame:
             data["pick"] = list(pick.cards) if pick is not None else None
             data["can_use_chopsticks"] = seat in self.to_move(state) and "chopsticks" in state.tableaux[seat]
         return data
-
-    # -------------------------------------------------------- storage
-
-    def dump(self, state: SushiGoState) -> JSON:
-        return self._codec.dump(state)
-
-    def load(self, data: JSON) -> SushiGoState:
-        return self._codec.load(data)
-
-    def encode_action(self, action: Pick) -> JSON:
-        return self._actions.encode(action)
-
-    def decode_action(self, data: JSON) -> Pick:
-        return self._actions.decode(data)
 
 
 GAME = SushiGoGame()

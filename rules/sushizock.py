@@ -54,6 +54,7 @@ from rules.engine import (
     JSON,
     Action,
     ActionCodec,
+    Codecs,
     Event,
     IllegalAction,
     Rng,
@@ -154,7 +155,7 @@ def score_piles(sushi_pile: list[int], bone_pile: list[int]) -> int:
 # ---------------------------------------------------------------- the game
 
 
-class SushizockGame:
+class SushizockGame(Codecs[SushizockState, Action]):
     id = "sushizock"
     title = "Sushizock im Gockelwok"
     min_players = 2
@@ -557,20 +558,6 @@ class SushizockGame:
             return None
         pile, index = self.forced_tile(state)
         return {"pile": pile, "nth": index + 1, "tile": self._row(state, pile)[index]}
-
-    # ------------------------------------------------------------ storage
-
-    def dump(self, state: SushizockState) -> JSON:
-        return self._codec.dump(state)
-
-    def load(self, data: JSON) -> SushizockState:
-        return self._codec.load(data)
-
-    def encode_action(self, action: Action) -> JSON:
-        return self._actions.encode(action)
-
-    def decode_action(self, data: JSON) -> Action:
-        return self._actions.decode(data)
 
     # ------------------------------------------------------------ helpers
 

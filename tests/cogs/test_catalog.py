@@ -21,7 +21,7 @@ def _calls(path: Path, names: set[str]) -> list[ast.Call]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
             func = node.func
-            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+            name = getattr(func, "id", None) or getattr(func, "attr", None)
             if name in names:
                 found.append(node)
     return found
@@ -55,9 +55,9 @@ def test_every_literal_key_used_in_the_cogs_exists():
     missing = []
     for path in sorted((ROOT / "cogs").glob("*.py")):
         for call in _calls(path, {"t"}):
-            if call.args and isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, str):
-                if call.args[0].value not in ENGLISH:
-                    missing.append(f"{path.name}: {call.args[0].value}")
+            key = call.args[0].value if call.args and isinstance(call.args[0], ast.Constant) else None
+            if isinstance(key, str) and key not in ENGLISH:
+                missing.append(f"{path.name}: {key}")
     assert missing == []
 
 

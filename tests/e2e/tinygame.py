@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from cogs.gamecog import GameCog, TableContext
 from cogs.ui import Board
-from rules.engine import JSON, Action, ActionCodec, Event, Rng, StateCodec, require, shared_ranks
+from rules.engine import JSON, Action, ActionCodec, Codecs, Event, Rng, StateCodec, require, shared_ranks
 
 GOAL = 5
 
@@ -36,13 +36,13 @@ class TinyState:
     turn: int = 0
 
 
-class TinyRace:
+class TinyRace(Codecs[TinyState, Add]):
     id = "tiny"
     title = "Tiny Race"
     min_players = 2
     max_players = 3
     options: ClassVar[dict[str, tuple[str, ...]]] = {}
-    _states = StateCodec(TinyState)
+    _codec = StateCodec(TinyState)
     _actions = ActionCodec(Add)
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> TinyState:
@@ -85,18 +85,6 @@ class TinyRace:
             shown["seat"] = seat
             shown["lucky"] = state.lucky[seat]
         return shown
-
-    def dump(self, state: TinyState) -> JSON:
-        return self._states.dump(state)
-
-    def load(self, data: JSON) -> TinyState:
-        return self._states.load(data)
-
-    def encode_action(self, action: Add) -> JSON:
-        return self._actions.encode(action)
-
-    def decode_action(self, data: JSON) -> Add:
-        return self._actions.decode(data)
 
 
 class TinyCog(GameCog, group_name="tiny", group_description="Tiny Race (tests only)"):
