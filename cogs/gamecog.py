@@ -153,6 +153,14 @@ class GameCog(commands.GroupCog):
         """
         return ctx.version
 
+    def waits_for(self, ctx: TableContext) -> frozenset[int]:
+        """The seats the turn timer waits for: by default every seat that may move now.
+
+        A game where some seats may act but need not (Sushi Dice: a spectator's Chop!)
+        narrows it, so that nobody times out for not making an optional move.
+        """
+        return ctx.game.to_move(ctx.state)
+
     def describe(self, ctx: TableContext, seat: int, action: Any) -> str:
         """One line for what a seat did (time-out announcements, slash confirmations)."""
         encoded = self.game.encode_action(action)

@@ -237,6 +237,8 @@ class Tables(commands.Cog):
                 async with runtime.board_lock:
                     await interaction.response.edit_message(**board.edit_kwargs())
                     runtime.published_version = record.version
+                if record.status == "playing":
+                    cog.published(self._context(loaded))
             else:
                 await interaction.response.send_message(note or t("table.ok", locale), ephemeral=True)
                 self._request_board(channel_id)
@@ -375,6 +377,14 @@ class Tables(commands.Cog):
         runtime = self._runtime[channel_id]
         runtime.panels[seat] = interaction
         runtime.private_digests[seat] = _digest(board)
+
+    def refresh_board(self, channel_id: int) -> None:
+        """Ask for the public board to be redrawn from the latest state (edits coalesce)."""
+        self._request_board(channel_id)
+
+    def refresh_private(self, channel_id: int) -> None:
+        """Bring every seat's DM hand or open panel up to date, in the background."""
+        self._schedule(self._sync_private(channel_id))
 
     # ================================================================ actions
 
@@ -551,7 +561,9 @@ class Tables(commands.Cog):
             movers = sorted(cog.game.to_move(loaded.state))
             computers = [seat for seat in movers if loaded.record.seats[seat].computer]
             timed_out = not computers
-            for seat in computers or movers:
+            # Only seats the game is waiting for time out (not a spectator who may, but need not, act).
+            absent = [seat for seat in movers if seat in cog.waits_for(self._context(loaded))]
+            for seat in computers or absent:
                 if loaded.record.status != "playing" or seat not in cog.game.to_move(loaded.state):
                     continue
                 # A game may play its computer seats apart from absent humans (Kaiten Sushi: a computer's

@@ -59,6 +59,7 @@ from rules.engine import (
     JSON,
     Action,
     ActionCodec,
+    Codecs,
     Event,
     IllegalAction,
     Rng,
@@ -213,7 +214,7 @@ def _is_index(value: Any, size: int) -> bool:
 # ---------------------------------------------------------------- the game
 
 
-class SushiDiceGame:
+class SushiDiceGame(Codecs[SushiDiceState, Action]):
     id = "sushidice"
     title = "Sushi Dice"
     min_players = 2
@@ -328,9 +329,10 @@ class SushiDiceGame:
         dice = self.dice_of(state, seat)
         if dice is None:
             return legal[0]  # a Chop, to the first of the tied partners
-        # Ring first, then Yuck the opponent; otherwise work toward the plate the dice fill most.
+        # Ring first; otherwise work toward the plate the dice fill most. Never Yuck: only the
+        # Discord layer knows which throws the public board has shown, and a call must be fair.
         for action in legal:
-            if isinstance(action, Ring | Yuck):
+            if isinstance(action, Ring):
                 return action
         if all(face is None for face in dice.faces):
             return Roll()
@@ -527,20 +529,6 @@ class SushiDiceGame:
             data["seat"] = seat
             data["set"] = None if dice is None else dice.colour
         return data
-
-    # ------------------------------------------------------------ codecs
-
-    def dump(self, state: SushiDiceState) -> JSON:
-        return self._codec.dump(state)
-
-    def load(self, data: JSON) -> SushiDiceState:
-        return self._codec.load(data)
-
-    def encode_action(self, action: Action) -> JSON:
-        return self._actions.encode(action)
-
-    def decode_action(self, data: JSON) -> Action:
-        return self._actions.decode(data)
 
 
 GAME = SushiDiceGame()

@@ -426,12 +426,12 @@ def test_ranks_share_ties() -> None:
 # ---------------------------------------------------------------- computer player
 
 
-def test_default_rings_then_yucks_then_rolls_an_unthrown_set() -> None:
+def test_default_rolls_an_unthrown_set_rings_and_never_yucks() -> None:
     state = duel(2, 0, 1)
     assert GAME.default_action(state, 0) == Roll()
-    seen = show(state, 1, [E, E, E, YUCK, E, E])
+    show(state, 1, [E, E, E, YUCK, E, E])
     show(state, 0, [M, S, E, T, K, M])
-    assert GAME.default_action(state, 0) == Yuck(seen)
+    assert not isinstance(GAME.default_action(state, 0), Yuck)  # the engine cannot know it was shown
     show(state, 0, [M, M, STAR, M, M, M])
     before = json.dumps(GAME.dump(state), sort_keys=True)
     assert GAME.default_action(state, 0) == Ring(0)

@@ -1,0 +1,276 @@
+"""Sushi Dice at a Discord table: the one real-time game.
+
+Two duelists play at once on private panels (ephemeral messages opened with the board's
+"Open my dice" button or `/sushidice panel`); everyone watches one public duel message that is
+refreshed at a bounded rate (`PUBLIC_BOARD_INTERVAL`, latest state wins) and carries Chop! for
+the players outside the duel.
+
+Calls are judged on what was PUBLISHED. After every edit of the public board the table calls
+`published(ctx)`; the cog remembers, per channel and in memory, the view that message showed.
+A Yuck! names the opponent's throw serial as the board showed it, a Chop! the board's stamp, so
+the engine refuses ("not_shown_yet") any call about dice nobody could see. After a restart the
+memory is empty until the next board edit: a call then asks for a refresh and is refused politely.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import sushidice_render as render
+from cogs.gamecog import GameCog, TableContext
+from cogs.i18n import t
+from cogs.table import Refusal, reply_ephemeral
+from cogs.ui import Board
+from rules.engine import Event, IllegalAction
+from rules.sushidice import GAME, Chop, Yuck
+
+# Seconds between two edits of the public duel message. Discord allows about 5 message edits per
+# 5 s in a channel; the table also posts announcements and results there, so one edit a second
+# keeps well inside the limit while the board lags the live dice by at most one second.
+PUBLIC_BOARD_INTERVAL = 1.0
+# A computer duelist acts every 2 s: slower than a quick human, and always on a state the public
+# board has shown for a while (it is longer than PUBLIC_BOARD_INTERVAL).
+COMPUTER_DELAY = 2.0
+NOT_SHOWN = -1  # a throw serial no set ever has: "the board never showed this duel's dice"
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What the public board of a channel last showed: the table it belongs to and its view."""
+
+    table_id: int | None
+    view: dict[str, Any]
+
+
+class SushiDiceCog(
+    GameCog,
+    group_name="sushidice",
+    group_description="Sushi Dice: a real-time dice duel for plates of sushi",
+):
+    game = GAME
+    private_mode = "panel"
+    board_refresh_interval = PUBLIC_BOARD_INTERVAL
+    computer_delay = COMPUTER_DELAY
+
+    def __init__(self, bot: commands.Bot) -> None:
+        super().__init__(bot)
+        self._shown: dict[int, Shown] = {}
+
+    # ------------------------------------------------------------ rendering hooks
+
+    def render_board(self, ctx: TableContext) -> Board:
+        return render.board(self, ctx)
+
+    def render_private(self, ctx: TableContext, seat: int) -> Board | None:
+        return render.panel(self, ctx, seat, self.shown(ctx))
+
+    def stamp(self, ctx: TableContext, seat: int | None) -> int:
+        """The duel, not the version: the opponent's throws must not outdate a duelist's panel."""
+        if ctx.state is None:
+            return ctx.version
+        return int(ctx.public()["duel"]) + 1  # never 0, which would mean "always current"
+
+    def waits_for(self, ctx: TableContext) -> frozenset[int]:
+        """The duelists (or the host choosing): a spectator's Chop! is never owed."""
+        view = ctx.public()
+        if view["phase"] == "challenge":
+            return frozenset({view["host"]})
+        return frozenset(duelist["seat"] for duelist in view["duelists"])
+
+    def published(self, ctx: TableContext) -> None:
+        """Remember what the board now shows, and bring the panels' view of the opponent up to it."""
+        if ctx.state is None:
+            return
+        self._shown[ctx.channel_id] = Shown(ctx.record.id, ctx.public())
+        if ctx.record.status == "playing":
+            # The panels show the opponent as the board does, and enable Yuck! from it.
+            self.tables.refresh_private(ctx.channel_id)
+
+    def shown(self, ctx: TableContext) -> dict[str, Any] | None:
+        """The view the public board of this table last showed; None if unknown (e.g. after a restart)."""
+        record = self._shown.get(ctx.channel_id)
+        if record is None or record.table_id != ctx.record.id:
+            return None
+        return record.view
+
+    def describe(self, ctx: TableContext, seat: int, action: Any) -> str:
+        encoded = self.game.encode_action(action)
+        kind = encoded["type"]
+        last = ctx.public()["last"] or {}
+        params: dict[str, Any] = {}
+        if "die" in encoded:
+            params["n"] = encoded["die"] + 1
+        if kind == "challenge":
+            params["name"] = ctx.name(encoded["opponent"])
+        elif kind == "chop":
+            params["name"] = ctx.name(encoded["partner"])
+        elif kind == "yuck" and last.get("type") == "yuck":
+            params["name"] = ctx.name(last["target"])
+        elif kind == "ring":
+            name = last.get("name") if last.get("type") == "rang" else None
+            params["plate"] = render.plate_name(ctx, name) if name else f"#{encoded['plate'] + 1}"
+        key = f"sushidice.did.{kind}"
+        return ctx.t(key, **params)
+
+    def announce(self, ctx: TableContext, events: list[Event]) -> list[str]:
+        """Plates won and chops get a line of their own; the rest lives on the board."""
+        target = ctx.public()["target"]
+        lines: list[str] = []
+        rang = False
+        for event in events:
+            kind = event["type"]
+            if kind == "rang":
+                rang = True
+                lines.append(
+                    ctx.t(
+                        "sushidice.announce.rang",
+                        player=ctx.mention(event["seat"]),
+                        plate=render.plate_name(ctx, event["name"]),
+                        count=event["plates"],
+                        target=target,
+                    )
+                )
+            elif kind == "chop":
+                lines.append(
+                    ctx.t(
+                        "sushidice.announce.chop",
+                        player=ctx.mention(event["seat"]),
+                        partner=ctx.mention(event["partner"]),
+                    )
+                )
+            elif kind == "duel_started" and rang:
+                lines.append(
+                    ctx.t(
+                        "sushidice.announce.next_duel",
+                        red=ctx.mention(event["red"]),
+                        blue=ctx.mention(event["blue"]),
+                    )
+                )
+            elif kind == "game_over" and event["reason"] == "no_plates":
+                lines.append(ctx.t("sushidice.announce.no_plates"))
+        return lines
+
+    def refusal(self, error: IllegalAction, locale: Any) -> str:
+        """Dice and plates are counted from 1 for players; plate names in words."""
+        params = dict(error.params)
+        for key in ("die", "plate"):
+            if isinstance(params.get(key), int):
+                params[key] += 1
+        if isinstance(params.get("name"), str):
+            params["name"] = t(f"sushidice.plate.{params['name']}", locale)
+        return super().refusal(IllegalAction(error.code, **params), locale)
+
+    # ------------------------------------------------------------ calls judged on the published board
+
+    def _require_shown(self, ctx: TableContext, locale: Any) -> dict[str, Any]:
+        shown = self.shown(ctx)
+        if shown is None:
+            # Nothing published since the bot started: publish now, and let the caller look first.
+            self.tables.refresh_board(ctx.channel_id)
+            raise Refusal(t("sushidice.refresh_first", locale))
+        return shown
+
+    def yuck_action(self, ctx: TableContext, seat: int, locale: Any) -> Yuck:
+        """A Yuck! on the opponent's throw as the public board showed it."""
+        shown = self._require_shown(ctx, locale)
+        view = ctx.public()
+        mine = render.duelist_of(view, seat)
+        if mine is None:
+            return Yuck(NOT_SHOWN)  # the engine says why (not a duelist, not now)
+        other = next(duelist for duelist in view["duelists"] if duelist is not mine)
+        seen = render.shown_duelist(shown, view, other["seat"])
+        return Yuck(seen["throw"] if seen is not None else NOT_SHOWN)
+
+    async def on_ui(
+        self, interaction: discord.Interaction, ctx: TableContext, seat: int, word: str, values: list[str]
+    ) -> None:
+        locale = interaction.locale
+        if word == "yuck":
+            action: Any = self.yuck_action(ctx, seat, locale)
+        elif word == "chop":
+            shown = self._require_shown(ctx, locale)
+            view = ctx.public()
+            partners = GAME.chop_partners(ctx.state, seat)
+            if render.duelist_of(view, seat) is None and view["chop_possible"] and len(partners) > 1:
+                await self._ask_partner(interaction, ctx, seat, partners)
+                return
+            action = Chop(shown["stamp"], partners[0])
+        elif word == "chopwith" and values and values[0].isdigit():
+            action = Chop(self._require_shown(ctx, locale)["stamp"], int(values[0]))
+        else:
+            raise Refusal(self.refusal(IllegalAction("unknown_action", kind=word), locale))
+        await self.tables.act(
+            ctx.channel_id, interaction.user.id, action, interaction=interaction, stamp=self.stamp(ctx, seat)
+        )
+
+    async def _ask_partner(
+        self, interaction: discord.Interaction, ctx: TableContext, seat: int, partners: list[int]
+    ) -> None:
+        """Several players tie for fewest plates: the Chop! caller picks who gets the blue set."""
+        scores = ctx.public()["scores"]
+        choices = [
+            (
+                ctx.name(partner),
+                str(partner),
+                t("sushidice.chop.option", interaction.locale, count=scores[partner]),
+            )
+            for partner in partners
+        ]
+        picker = self.ui_select(
+            ctx,
+            "chopwith",
+            choices,
+            placeholder=t("sushidice.chop.placeholder", interaction.locale),
+            seat=seat,
+        )
+        text = t("sushidice.chop.pick", interaction.locale, fewest=scores[partners[0]])
+        await interaction.response.send_message(
+            **Board(content=text, items=[picker]).send_kwargs(), ephemeral=True
+        )
+
+    # ------------------------------------------------------------ slash commands
+
+    @app_commands.command(
+        name="panel", description="Open your dice: roll, set aside, ring the bell, call Yuck!"
+    )
+    async def panel(self, interaction: discord.Interaction) -> None:
+        if interaction.guild_id is None:
+            await reply_ephemeral(interaction, t("table.guild_only", interaction.locale))
+            return
+        try:
+            await self.tables.show_private(interaction, self.game.id)
+        except Refusal as refusal:
+            await reply_ephemeral(interaction, refusal.text)
+
+    @app_commands.command(
+        name="yuck", description="Call Yuck! on your opponent's dice as the board shows them"
+    )
+    async def yuck(self, interaction: discord.Interaction) -> None:
+        ctx = await self._context(interaction)
+        action: Any = Yuck(NOT_SHOWN)  # no game here: the table says so
+        if ctx is not None:
+            seat = ctx.record.seat_of(interaction.user.id)
+            if seat is not None:
+                try:
+                    action = self.yuck_action(ctx, seat, interaction.locale)
+                except Refusal as refusal:
+                    await reply_ephemeral(interaction, refusal.text)
+                    return
+        await self.tables.act_command(interaction, self.game.id, action)
+
+    async def _context(self, interaction: discord.Interaction) -> TableContext | None:
+        if interaction.channel_id is None:
+            return None
+        ctx = await self.tables.context(interaction.channel_id)
+        if ctx is None or ctx.record.game_id != self.game.id or ctx.state is None:
+            return None
+        return ctx
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(SushiDiceCog(bot))

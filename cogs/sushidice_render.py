@@ -1,0 +1,368 @@
+"""Sushi Dice in words and emoji: the public duel message, a duelist's private panel, events.
+
+Everything here reads `game.view(...)` (through a `TableContext`) and the catalog; no rule is
+decided here. What a duelist's panel shows of the OPPONENT comes from the view the public board
+last published (`shown`), never from the live state: a panel must not reveal a throw before the
+board does, or its holder would call a Yuck! the table refuses as "not shown yet".
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.gamecog import TableContext
+from cogs.ui import Board
+from rules.sushidice import BringBack, Challenge, Ring, Roll, SetAside
+
+if TYPE_CHECKING:
+    from cogs.sushidice import SushiDiceCog
+
+FACE_EMOJI = {
+    "maguro": "🐟",
+    "sake": "🍣",
+    "ebi": "🍤",
+    "tamago": "🥚",
+    "kappa": "🥒",
+    "star": "⭐",
+    "yuck": "🤢",
+}
+UNTHROWN = "🎲"
+COMBO_PICTURE = "🍱 " + "".join(
+    FACE_EMOJI[face] for face in ("maguro", "sake", "ebi", "tamago", "kappa", "star")
+)
+SET_COLOURS = {"red": discord.Colour.red(), "blue": discord.Colour.blue()}
+DICE_PER_ROW = 3
+
+
+# ---------------------------------------------------------------- small pieces
+
+
+def emoji(face: str | None) -> str:
+    return UNTHROWN if face is None else FACE_EMOJI[face]
+
+
+def plate_name(ctx: TableContext, plate: str) -> str:
+    return ctx.t(f"sushidice.plate.{plate}")
+
+
+def plate_picture(plate: str) -> str:
+    return COMBO_PICTURE if plate == "combo" else f"{FACE_EMOJI[plate]} ×6"
+
+
+def plate_lines(ctx: TableContext, face_up: list[str], complete: list[int] | None = None) -> list[str]:
+    return [
+        ctx.t(
+            "sushidice.plate.line_complete" if slot in (complete or ()) else "sushidice.plate.line",
+            n=slot + 1,
+            picture=plate_picture(plate),
+            name=plate_name(ctx, plate),
+        )
+        for slot, plate in enumerate(face_up)
+    ]
+
+
+def set_name(ctx: TableContext, colour: str) -> str:
+    return ctx.t(f"sushidice.set.{colour}")
+
+
+def duelist_of(view: dict[str, Any], seat: int) -> dict[str, Any] | None:
+    return next((duelist for duelist in view["duelists"] if duelist["seat"] == seat), None)
+
+
+def dice_text(ctx: TableContext, duelist: dict[str, Any]) -> str:
+    """A duelist's six dice as the board shows them: thrown and set aside, counted, plus what stands out."""
+    faces = duelist["faces"]
+    if all(face is None for face in faces):
+        return ctx.t("sushidice.board.unthrown")
+    aside = [face for face, kept in zip(faces, duelist["set_aside"], strict=True) if kept]
+    loose = [face for face, kept in zip(faces, duelist["set_aside"], strict=True) if not kept]
+    lines = []
+    if loose:
+        lines.append(
+            ctx.t("sushidice.board.thrown", count=len(loose), faces=" ".join(emoji(face) for face in loose))
+        )
+    if aside:
+        lines.append(
+            ctx.t(
+                "sushidice.board.set_aside", count=len(aside), faces=" ".join(emoji(face) for face in aside)
+            )
+        )
+    if duelist["yuck"]:
+        lines.append(ctx.t("sushidice.board.yuck"))
+    if duelist["complete"]:
+        plates = ", ".join(str(slot + 1) for slot in duelist["complete"])
+        lines.append(ctx.t("sushidice.board.can_ring", plates=plates))
+    return "\n".join(lines)
+
+
+def plates_won(ctx: TableContext, view: dict[str, Any]) -> str:
+    """One line per player: plates won, counted and pictured; duelists marked."""
+    in_duel = {duelist["seat"] for duelist in view["duelists"]} if not view["over"] else set()
+    lines = []
+    for seat, plates in enumerate(view["plates"]):
+        counted = Counter(plates)
+        pictured = " ".join(
+            FACE_EMOJI.get(plate, "🍱") + (f"×{count}" if count > 1 else "")
+            for plate, count in counted.items()
+        )
+        line = ctx.t(
+            "sushidice.board.plates_line",
+            mark="⚔️" if seat in in_duel else "🍽️",
+            player=ctx.name(seat),
+            count=len(plates),
+            plates=pictured,
+        )
+        lines.append(line.rstrip())
+    return "\n".join(lines)
+
+
+def describe_event(ctx: TableContext, event: dict[str, Any] | None) -> str | None:
+    """The board's "last thing that happened" line."""
+    if not event:
+        return None
+    kind = event["type"]
+    player = ctx.name(event["seat"]) if "seat" in event else ""
+    if kind == "challenged":
+        return ctx.t("sushidice.last.challenged", player=player, opponent=ctx.name(event["opponent"]))
+    if kind == "rolled":
+        if event.get("forced"):
+            return None
+        return ctx.t("sushidice.last.rolled", player=player, count=len(event["dice"]))
+    if kind == "set_aside":
+        return ctx.t("sushidice.last.set_aside", player=player, n=event["die"] + 1)
+    if kind == "brought_back":
+        return ctx.t("sushidice.last.brought_back", player=player, n=event["die"] + 1)
+    if kind == "yuck":
+        return ctx.t("sushidice.last.yuck", player=player, target=ctx.name(event["target"]))
+    if kind == "chop":
+        return ctx.t("sushidice.last.chop", player=player, partner=ctx.name(event["partner"]))
+    if kind == "rang":
+        return ctx.t(
+            "sushidice.last.rang", player=player, plate=plate_name(ctx, event["name"]), count=event["plates"]
+        )
+    return None
+
+
+# ---------------------------------------------------------------- the public board
+
+
+def board(cog: SushiDiceCog, ctx: TableContext) -> Board:
+    view = ctx.public()
+    if view["over"]:
+        return _over_board(ctx, view)
+    embed = discord.Embed(colour=discord.Colour.orange())
+    items: list[Any] = []
+    plates_header = ctx.t("sushidice.board.plates", target=view["target"], pile=view["pile"])
+    plates = plate_lines(ctx, view["face_up"]) or [ctx.t("sushidice.board.no_plates")]
+    if view["phase"] == "challenge":
+        host = view["host"]
+        embed.title = ctx.t("sushidice.title.challenge")
+        content = ctx.t("sushidice.content.challenge", host=ctx.mention(host))
+        embed.description = "\n".join(
+            [ctx.t("sushidice.board.challenge", host=ctx.name(host)), "", plates_header, *plates]
+        )
+        items = [
+            cog.action_button(ctx, Challenge(seat), ctx.name(seat)[:80], emoji="⚔️", row=0)
+            for seat in range(ctx.players)
+            if seat != host
+        ]
+    else:
+        red, blue = view["duelists"]
+        embed.title = ctx.t("sushidice.title.duel", duel=view["duel"])
+        content = ctx.t(
+            "sushidice.content.duel", red=ctx.mention(red["seat"]), blue=ctx.mention(blue["seat"])
+        )
+        embed.description = "\n".join([plates_header, *plates])
+        for duelist in view["duelists"]:
+            embed.add_field(
+                name=ctx.t(
+                    "sushidice.board.duelist",
+                    set=set_name(ctx, duelist["set"]),
+                    player=ctx.name(duelist["seat"]),
+                ),
+                value=dice_text(ctx, duelist),
+                inline=True,
+            )
+        if ctx.players > 2:
+            items.append(
+                cog.ui_button(
+                    ctx,
+                    "chop",
+                    ctx.t("sushidice.board.chop_button"),
+                    emoji="🔪",
+                    style=discord.ButtonStyle.danger,
+                    disabled=not view["chop_possible"],
+                    row=0,
+                )
+            )
+            embed.set_footer(text=ctx.t("sushidice.board.footer_chop"))
+        else:
+            embed.set_footer(text=ctx.t("sushidice.board.footer_duel"))
+    embed.add_field(name=ctx.t("sushidice.board.plates_won"), value=plates_won(ctx, view), inline=False)
+    last = describe_event(ctx, view["last"])
+    if last:
+        embed.add_field(name=ctx.t("sushidice.board.last"), value=last, inline=False)
+    return Board(content=content, embed=embed, items=items)
+
+
+def _over_board(ctx: TableContext, view: dict[str, Any]) -> Board:
+    scores = view["scores"]
+    best = max(scores)
+    winners = ", ".join(ctx.mention(seat) for seat, score in enumerate(scores) if score == best)
+    embed = discord.Embed(title=ctx.t("sushidice.title.over"), colour=discord.Colour.gold())
+    embed.add_field(name=ctx.t("sushidice.board.plates_won"), value=plates_won(ctx, view), inline=False)
+    last = describe_event(ctx, view["last"])
+    if last:
+        embed.add_field(name=ctx.t("sushidice.board.last"), value=last, inline=False)
+    return Board(content=ctx.t("sushidice.content.over", winners=winners, plates=best), embed=embed)
+
+
+# ---------------------------------------------------------------- a duelist's panel
+
+
+def panel(cog: SushiDiceCog, ctx: TableContext, seat: int, shown: dict[str, Any] | None) -> Board:
+    """The private controls of a seat; `shown` is the public view the board last published."""
+    view = ctx.private(seat)
+    if view["over"]:
+        return Board(content=ctx.t("sushidice.panel.over"))
+    if view["phase"] == "challenge":
+        key = "sushidice.panel.challenge_host" if seat == view["host"] else "sushidice.panel.challenge_wait"
+        return Board(content=ctx.t(key))
+    red, blue = view["duelists"]
+    mine = duelist_of(view, seat)
+    if mine is None:
+        return Board(
+            content=ctx.t(
+                "sushidice.panel.watching",
+                duel=view["duel"],
+                red=ctx.name(red["seat"]),
+                blue=ctx.name(blue["seat"]),
+            )
+        )
+    other = blue if mine is red else red
+    embed = discord.Embed(
+        title=ctx.t(
+            "sushidice.panel.title",
+            set=set_name(ctx, mine["set"]),
+            duel=view["duel"],
+            opponent=ctx.name(other["seat"]),
+        ),
+        colour=SET_COLOURS[mine["set"]],
+    )
+    lines = [ctx.t("sushidice.panel.plates"), *plate_lines(ctx, view["face_up"], mine["complete"])]
+    last = view["last"]
+    if last and last["type"] == "yuck" and last["target"] == seat:
+        lines += ["", ctx.t("sushidice.panel.yucked", player=ctx.name(last["seat"]))]
+    lines += ["", ctx.t("sushidice.panel.hint")]
+    embed.description = "\n".join(lines)
+    embed.add_field(name=ctx.t("sushidice.panel.mine"), value=dice_text(ctx, mine), inline=True)
+    seen = shown_duelist(shown, view, other["seat"])
+    embed.add_field(
+        name=ctx.t("sushidice.panel.opponent", opponent=ctx.name(other["seat"])),
+        value=dice_text(ctx, seen) if seen is not None else ctx.t("sushidice.panel.opponent_nothing"),
+        inline=True,
+    )
+    return Board(embed=embed, items=_panel_items(cog, ctx, seat, view, mine, seen))
+
+
+def shown_duelist(shown: dict[str, Any] | None, view: dict[str, Any], seat: int) -> dict[str, Any] | None:
+    """A duelist as the board last showed them, if the board already shows the current duel."""
+    if shown is None or shown["duel"] != view["duel"] or shown["phase"] != "duel":
+        return None
+    return duelist_of(shown, seat)
+
+
+def _panel_items(
+    cog: SushiDiceCog,
+    ctx: TableContext,
+    seat: int,
+    view: dict[str, Any],
+    mine: dict[str, Any],
+    seen: dict[str, Any] | None,
+) -> list[Any]:
+    items: list[Any] = []
+    for die, (face, kept) in enumerate(zip(mine["faces"], mine["set_aside"], strict=True)):
+        row = die // DICE_PER_ROW
+        if face is None:
+            items.append(
+                cog.ui_button(
+                    ctx,
+                    f"die.{die}",
+                    ctx.t("sushidice.panel.unthrown", n=die + 1),
+                    emoji=UNTHROWN,
+                    disabled=True,
+                    row=row,
+                    seat=seat,
+                )
+            )
+        elif kept:
+            items.append(
+                cog.action_button(
+                    ctx,
+                    BringBack(die),
+                    ctx.t("sushidice.panel.bring_back", n=die + 1),
+                    emoji=emoji(face),
+                    style=discord.ButtonStyle.success,
+                    row=row,
+                    seat=seat,
+                )
+            )
+        else:
+            items.append(
+                cog.action_button(
+                    ctx,
+                    SetAside(die),
+                    ctx.t("sushidice.panel.set_aside", n=die + 1),
+                    emoji=emoji(face),
+                    style=discord.ButtonStyle.secondary,
+                    row=row,
+                    seat=seat,
+                )
+            )
+    items.append(
+        cog.action_button(
+            ctx,
+            Roll(),
+            ctx.t("sushidice.panel.roll"),
+            emoji="🎲",
+            disabled=all(mine["set_aside"]),
+            row=2,
+            seat=seat,
+        )
+    )
+    items.append(
+        cog.ui_button(
+            ctx,
+            "yuck",
+            ctx.t("sushidice.panel.yuck"),
+            emoji="🤢",
+            style=discord.ButtonStyle.danger,
+            disabled=not (seen is not None and seen["yuck"]),
+            row=2,
+            seat=seat,
+        )
+    )
+    if mine["complete"]:
+        for slot in mine["complete"]:
+            name = plate_name(ctx, view["face_up"][slot])
+            items.append(
+                cog.action_button(
+                    ctx,
+                    Ring(slot),
+                    ctx.t("sushidice.panel.ring_plate", plate=name),
+                    emoji="🔔",
+                    style=discord.ButtonStyle.success,
+                    row=3,
+                    seat=seat,
+                )
+            )
+    else:
+        items.append(
+            cog.ui_button(
+                ctx, "ring", ctx.t("sushidice.panel.ring"), emoji="🔔", disabled=True, row=3, seat=seat
+            )
+        )
+    return items

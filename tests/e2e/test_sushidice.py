@@ -1,0 +1,313 @@
+"""Sushi Dice end to end: the real bot against simcord, driven the way players do.
+
+Duelists play on their private panels (the board's "Open my dice"), spectators call Chop! on the
+public duel message, and `/sushidice yuck` calls Yuck! from the keyboard.
+
+Rigged dice: the `dice` fixture wraps the engine's one throwing function
+(`SushiDiceGame._throw`) so that a test can say what a set's NEXT throw shows
+(`dice.then("blue", "ebi ebi ebi yuck ebi ebi")`). The engine still draws from its RNG as
+usual (the game stays reproducible), and the scripted faces then replace the dice that were
+thrown; a set with nothing queued throws at random. Seeds are fixed too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import pytest
+
+from cogs.sushidice import COMPUTER_DELAY, PUBLIC_BOARD_INTERVAL
+from cogs.sushidice_render import FACE_EMOJI
+from rules.sushidice import DICE, GAME, SushiDiceGame
+from tests.e2e.helpers import Table
+
+SEED = 7
+PUBLISHED = PUBLIC_BOARD_INTERVAL + 0.1  # long enough for the public board to show the latest state
+
+# simcord waits out (in real time) any bot sleep shorter than its settle time-out before a click
+# returns. Below PUBLIC_BOARD_INTERVAL, a pending board refresh stays pending until the test
+# advances the virtual clock — as it would for a player clicking faster than the board refreshes.
+pytestmark = pytest.mark.simcord(settle_timeout=PUBLIC_BOARD_INTERVAL / 2)
+
+
+@pytest.fixture
+def extensions() -> tuple[str, ...]:
+    return ("cogs.table", "cogs.sushidice", "cogs.leaderboard")
+
+
+class DiceScript:
+    """What the next throws of each set show: a queue of six faces per colour."""
+
+    def __init__(self) -> None:
+        self.queued: dict[str, list[list[str]]] = {"red": [], "blue": []}
+
+    def then(self, colour: str, faces: str) -> None:
+        shown = faces.split()
+        assert len(shown) == 6 and all(face in DICE[die] for die, face in enumerate(shown)), faces
+        self.queued[colour].append(shown)
+
+
+@pytest.fixture
+def dice(monkeypatch: pytest.MonkeyPatch) -> DiceScript:
+    monkeypatch.setattr("secrets.randbits", lambda bits: SEED)  # the seed of every new game
+    script = DiceScript()
+    throw = SushiDiceGame._throw
+
+    def scripted(game: SushiDiceGame, state: Any, dice_set: Any, thrown: list[int]) -> Any:
+        event = throw(game, state, dice_set, thrown)
+        if script.queued[dice_set.colour]:
+            faces = script.queued[dice_set.colour].pop(0)
+            for die in thrown:
+                dice_set.faces[die] = faces[die]
+            event["faces"] = list(dice_set.faces)
+        return event
+
+    monkeypatch.setattr(SushiDiceGame, "_throw", scripted)
+    return script
+
+
+# ---------------------------------------------------------------- helpers
+
+
+async def live(table: Table) -> dict[str, Any]:
+    """The live game as the engine sees it (to decide what to press; assertions read messages)."""
+    tables = table.env.bot.get_cog("Tables")
+    ctx = await tables.context(table.channel.id)
+    if ctx is not None:
+        return ctx.public()
+    finished = await tables.store.last_table(table.channel.id)
+    return GAME.view(GAME.load(finished.state), None)
+
+
+def buttons(message: discord.Message) -> list[Any]:
+    return [child for row in message.components for child in row.children]
+
+
+def button(message: discord.Message, label: str) -> Any:
+    """The first button whose label starts with `label`."""
+    found = [child for child in buttons(message) if (child.label or "").startswith(label)]
+    assert found, f"no button {label!r} among {[child.label for child in buttons(message)]}"
+    return found[0]
+
+
+async def press(table: Table, name: str, message: discord.Message, label: str) -> Any:
+    return await table.member(name).click(message, custom_id=button(message, label).custom_id)
+
+
+async def open_panel(table: Table, name: str) -> Any:
+    """Open my dice: the result's `response.message` is the live panel (edited in place)."""
+    opened = await table.click(name, "Open my dice")
+    assert opened.ephemeral
+    return opened
+
+
+def panel_of(opened: Any) -> discord.Message:
+    return opened.response.message
+
+
+def field(message: discord.Message, starts: str) -> str:
+    return next(
+        f.value for f in message.embeds[0].fields if (f.name or "").startswith(starts) or starts in f.name
+    )
+
+
+def duelist_field(message: discord.Message, name: str) -> str:
+    return next(f.value for f in message.embeds[0].fields if f.name.endswith(f"— {name}"))
+
+
+def shows(faces: list[str | None]) -> str:
+    return " ".join(FACE_EMOJI[face] for face in faces if face is not None)
+
+
+def plate_faces(plate: str) -> str:
+    return "star maguro sake ebi tamago kappa" if plate == "combo" else " ".join([plate] * 6)
+
+
+def board_edits(table: Table) -> int:
+    path = f"/channels/{table.channel.id}/messages/{table.board.id}"
+    return sum(1 for request in table.env.http_requests if request.method == "PATCH" and request.path == path)
+
+
+# ---------------------------------------------------------------- a whole game
+
+
+async def test_three_players_play_to_the_end_with_a_yuck_and_a_chop(simcord_env, dice):
+    table = Table(simcord_env, "sushidice", ["alice", "bob", "carol"])
+    await table.seat_everyone()
+    seats = {"alice": 0, "bob": 1, "carol": 2}
+    names = {seat: name for name, seat in seats.items()}
+
+    # The host challenges; nobody else may.
+    assert "challenge your first opponent" in table.board.content
+    not_host = await table.click("bob", "carol")
+    assert not_host.ephemeral and "host picks the first duel" in not_host.response.content
+    await table.click("alice", "bob")
+    assert "duel #1" in table.board.embeds[0].title
+    board_id = table.board.id
+    alice, bob = await open_panel(table, "alice"), await open_panel(table, "bob")
+    assert button(panel_of(alice), "Ring bell").disabled and button(panel_of(alice), "Yuck!").disabled
+
+    # Yuck!: bob shows a yuck on the board; alice calls it; bob re-throws all six, set-aside included.
+    dice.then("blue", "ebi ebi ebi yuck ebi ebi")
+    dice.then("red", "maguro sake maguro tamago kappa sake")
+    await press(table, "bob", panel_of(bob), "Roll")
+    await press(table, "alice", panel_of(alice), "Roll")
+    await press(table, "bob", panel_of(bob), "Set aside #1")
+    await simcord_env.advance_time(PUBLISHED)
+    assert "🤢" in duelist_field(table.board, "bob") and "Set aside (1): 🍤" in duelist_field(
+        table.board, "bob"
+    )
+    assert "🤢" in field(panel_of(alice), "bob")  # alice's panel shows bob as the board does
+    assert not button(panel_of(alice), "Yuck!").disabled
+    dice.then("blue", "sake sake sake sake sake sake")
+    await press(table, "alice", panel_of(alice), "Yuck!")
+    assert "called Yuck! on you" in panel_of(bob).embeds[0].description
+    assert field(panel_of(bob), "Your dice").startswith("Thrown (6): " + shows(["sake"] * 6))
+    await simcord_env.advance_time(PUBLISHED)
+    assert "alice called Yuck! — bob re-threw all six dice" in field(table.board, "Last")
+
+    # Chop!: both show a yuck; a duelist may not chop, a spectator may, choosing among the tied.
+    chop = button(table.board, "Chop!")
+    assert chop.disabled
+    dice.then("red", "maguro maguro maguro yuck maguro maguro")
+    dice.then("blue", "ebi ebi ebi ebi yuck ebi")
+    await press(table, "alice", panel_of(alice), "Roll")
+    await press(table, "bob", panel_of(bob), "Roll")
+    await simcord_env.advance_time(PUBLISHED)
+    assert not button(table.board, "Chop!").disabled
+    duelist_chop = await press(table, "alice", table.board, "Chop!")
+    assert (
+        duelist_chop.ephemeral
+        and "only the players watching it may call Chop!" in duelist_chop.response.content
+    )
+    picker = await press(table, "carol", table.board, "Chop!")
+    assert picker.ephemeral and "Who gets the 🔵 blue set?" in picker.response.content
+    chopped = await table.member("carol").select(picker.response.message, [str(seats["bob"])])
+    assert "duel #2 vs bob" in chopped.response.embeds[0].title  # the picker became carol's panel
+    await simcord_env.advance_time(PUBLISHED)
+    assert "duel #2" in table.board.embeds[0].title
+    assert any("called Chop!" in (m.content or "") for m in table.public_messages())
+
+    # Plates: whoever rings, alice when she duels, until someone owns five.
+    while not (view := await live(table))["over"]:
+        duel = [duelist["seat"] for duelist in view["duelists"]]
+        ringer = seats["alice"] if seats["alice"] in duel else duel[0]
+        colour = next(d["set"] for d in view["duelists"] if d["seat"] == ringer)
+        dice.then(colour, plate_faces(view["face_up"][0]))
+        panel = await open_panel(table, names[ringer])
+        await press(table, names[ringer], panel_of(panel), "Roll")
+        rung = await press(table, names[ringer], panel_of(panel), "Ring:")
+        assert rung.response.ephemeral and rung.response.id == panel.response.id
+    assert view["scores"] == [5, 0, 3]
+
+    await simcord_env.advance_time(PUBLISHED)
+    messages = table.public_messages()
+    final = next(m for m in messages if m.id == board_id)
+    assert final.embeds[0].title == "🍣 Sushi Dice — game over" and not final.components
+    assert (
+        final.content == f"🏁 <@{table.players['alice'].id}> won with 5 plates — the final result is below."
+    )
+    assert "🍽️ alice — **5**" in field(final, "Plates won")
+    assert sum("takes the" in (m.content or "") for m in messages) == 8
+    results = next(m for m in messages if m.embeds and "final result" in (m.embeds[0].title or ""))
+    alice_id = table.players["alice"].id
+    assert f"<@{alice_id}> — 5 points" in results.embeds[0].description
+    standings = await table.member("alice").slash(table.channel, "leaderboard", game="sushidice")
+    assert str(alice_id) in standings.response.embeds[0].description
+
+
+# ---------------------------------------------------------------- the public board under a burst
+
+
+async def test_a_burst_of_rolls_edits_the_board_at_a_bounded_rate_and_ends_on_the_latest_dice(
+    simcord_env, dice
+):
+    table = Table(simcord_env, "sushidice", ["alice", "bob"])
+    await table.seat_everyone()
+    await table.click("alice", "bob")
+    alice, bob = await open_panel(table, "alice"), await open_panel(table, "bob")
+    await simcord_env.advance_time(PUBLISHED)
+    before = board_edits(table)
+    for _ in range(25):
+        for name, panel in (("alice", alice), ("bob", bob)):
+            rolled = await press(table, name, panel_of(panel), "Roll")
+            assert rolled.response.id == panel.response.id  # answered on the panel itself
+        await simcord_env.advance_time(0.1)
+    await simcord_env.advance_time(PUBLISHED)
+    edits = board_edits(table) - before
+    # 50 rolls over ~3.6 virtual seconds: about one edit per PUBLIC_BOARD_INTERVAL, never one per roll.
+    assert 1 <= edits <= 6
+    view = await live(table)
+    assert view["stamp"] >= 50
+    for duelist, name in zip(view["duelists"], ("alice", "bob"), strict=True):
+        shown = duelist_field(table.board, name)
+        assert shown.startswith("Thrown (6): " + shows(duelist["faces"]))
+        assert ("🤢 **shows a yuck!**" in shown) == duelist["yuck"]
+    assert "bob threw 6 dice" in field(table.board, "Last")
+
+
+# ---------------------------------------------------------------- calls judged on what was shown
+
+
+async def test_a_yuck_counts_only_against_dice_the_board_has_shown(simcord_env, dice, bot_factory):
+    table = Table(simcord_env, "sushidice", ["alice", "bob"])
+    await table.seat_everyone()
+    await table.click("alice", "bob")
+    bob = await table.slash("bob", "panel")
+    assert bob.ephemeral and "Your 🔵 blue dice — duel #1 vs alice" in panel_of(bob).embeds[0].title
+    await simcord_env.advance_time(PUBLISHED)
+
+    nothing = await table.slash("alice", "yuck")
+    assert nothing.ephemeral and "show no 🤢 right now" in nothing.response.content
+    dice.then("blue", "sake sake sake sake sake sake")
+    dice.then("blue", "sake sake sake yuck sake sake")
+    await press(table, "bob", panel_of(bob), "Roll")  # shown at once: the board was quiet
+    await press(table, "bob", panel_of(bob), "Roll")  # a yuck, not shown yet: the board waits its turn
+    assert "🤢" not in duelist_field(table.board, "bob")
+    unseen = await table.slash("alice", "yuck")
+    assert unseen.ephemeral and "not the ones on the board" in unseen.response.content
+    assert (await live(table))["duelists"][1]["yuck"]  # no penalty, nothing changed
+
+    await simcord_env.advance_time(PUBLISHED)
+    assert "🤢" in duelist_field(table.board, "bob")
+    dice.then("blue", "ebi ebi ebi ebi ebi ebi")
+    called = await table.slash("alice", "yuck")
+    assert called.ephemeral and called.response.content == "✅ You called Yuck! on bob."
+
+    # After a restart nothing is known to be on the board: the call asks for a refresh first.
+    dice.then("blue", "ebi ebi ebi yuck ebi ebi")
+    await press(table, "bob", panel_of(bob), "Roll")
+    await simcord_env.advance_time(PUBLISHED)
+    await simcord_env.restart_bot(bot_factory())
+    await simcord_env.bot.tree.sync()
+    refresh = await table.slash("alice", "yuck")
+    assert refresh.ephemeral and "being refreshed" in refresh.response.content
+    called = await table.slash("alice", "yuck")
+    assert called.response.content.startswith("✅ You called Yuck!")
+
+
+async def test_time_outs_and_computer_duelists(simcord_env, dice):
+    table = Table(simcord_env, "sushidice", ["alice", "bob"])
+    await table.seat_everyone()
+    await table.click("alice", "bob")
+    dice.then("red", "maguro sake maguro tamago kappa sake")  # no yuck: bob's stand-in move is a roll too
+    await simcord_env.advance_time(301)
+    notice = next(m.content for m in table.public_messages() if "took too long" in (m.content or ""))
+    for name in ("alice", "bob"):
+        assert f"<@{table.players[name].id}> took too long — the table rolled the dice for them." in notice
+    assert all(duelist["throw"] for duelist in (await live(table))["duelists"])
+
+    # bob leaves: a computer duels for him, one move every COMPUTER_DELAY — even while alice keeps rolling.
+    await table.slash("bob", "leave")
+    alice = await open_panel(table, "alice")
+    steps = 8
+    for _ in range(steps):
+        dice.then("red", "maguro sake maguro tamago kappa sake")  # no yuck for the computer to call
+    computer_moves = 0
+    for _ in range(steps):
+        await press(table, "alice", panel_of(alice), "Roll")
+        await simcord_env.advance_time(0.5)
+        computer_moves += (await live(table))["last"]["seat"] == 1
+    assert computer_moves == int(steps * 0.5 / COMPUTER_DELAY)
+    assert "🤖 bob" in str(table.board.embeds[0].to_dict())
