@@ -9,7 +9,6 @@ rendering and the mapping from clicks and commands to actions.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import json
 import logging
 import secrets
@@ -20,9 +19,11 @@ from typing import Any, Literal
 import discord
 from discord.ext import commands
 
+from cogs.boards import results_board, table_board
 from cogs.gamecog import GameCog, Refusal, TableContext
 from cogs.i18n import t
-from cogs.ui import TABLE_ROW, Board, TableButton
+from cogs.private import PrivateHands
+from cogs.ui import Board
 from rules.engine import Event, IllegalAction
 from storage.database import Database
 from storage.leaderboard import Leaderboard, SeatResult
@@ -54,14 +55,11 @@ class ChannelRuntime:
 
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     board_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    private_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer: asyncio.Task[None] | None = None
     refresher: asyncio.Task[None] | None = None
     board_dirty: bool = False
     published_version: int = -1
     last_board_edit: float = float("-inf")
-    panels: dict[int, discord.Interaction] = field(default_factory=dict)
-    private_digests: dict[int, str] = field(default_factory=dict)
 
 
 class Tables(commands.Cog):
@@ -76,6 +74,7 @@ class Tables(commands.Cog):
         self._loaded: dict[int, Loaded] = {}
         self._runtime: dict[int, ChannelRuntime] = defaultdict(ChannelRuntime)
         self._background: set[asyncio.Task[Any]] = set()
+        self.private = PrivateHands(bot, self.store)
 
     def register(self, cog: GameCog) -> None:
         self.games[cog.game.id] = cog
@@ -154,7 +153,7 @@ class Tables(commands.Cog):
                 raise Refusal(t("table.busy_unknown", interaction.locale)) from error
             loaded = Loaded(record, None)
             self._loaded[channel_id] = loaded
-            board = self._lobby_board(self._context(loaded))
+            board = table_board(self._context(loaded), cog)
             await interaction.response.send_message(**board.send_kwargs())
             message = await interaction.original_response()
             record.extra["board"] = message.id
@@ -232,7 +231,7 @@ class Tables(commands.Cog):
             )
             loaded = Loaded(record, self._state_of(record, cog))
             self._remember(loaded)
-            board = self._render(self._context(loaded))
+            board = self._board(self._context(loaded))
             if _clicked_board(interaction, record):
                 async with runtime.board_lock:
                     await interaction.response.edit_message(**board.edit_kwargs())
@@ -244,7 +243,7 @@ class Tables(commands.Cog):
                 self._request_board(channel_id)
         self._arm_timer(record)
         if record.status == "playing":
-            self._schedule(self._sync_private(channel_id))
+            self.refresh_private(channel_id)
 
     @staticmethod
     def _state_of(record: TableRecord, cog: GameCog) -> Any | None:
@@ -270,7 +269,7 @@ class Tables(commands.Cog):
             ctx = self._context(loaded)
             async with runtime.board_lock:
                 old = loaded.record.extra.get("board")
-                await interaction.response.send_message(**self._render(ctx).send_kwargs())
+                await interaction.response.send_message(**self._board(ctx).send_kwargs())
                 message = await interaction.original_response()
                 loaded.record.extra["board"] = message.id
                 await self.store.update_extra(loaded.record)
@@ -374,9 +373,7 @@ class Tables(commands.Cog):
         if board is None:
             raise Refusal(t("table.nothing_private", interaction.locale))
         await interaction.response.send_message(**board.send_kwargs(), ephemeral=True)
-        runtime = self._runtime[channel_id]
-        runtime.panels[seat] = interaction
-        runtime.private_digests[seat] = _digest(board)
+        self.private.shown(channel_id, seat, board, interaction)
 
     def refresh_board(self, channel_id: int) -> None:
         """Ask for the public board to be redrawn from the latest state (edits coalesce)."""
@@ -384,7 +381,12 @@ class Tables(commands.Cog):
 
     def refresh_private(self, channel_id: int) -> None:
         """Bring every seat's DM hand or open panel up to date, in the background."""
-        self._schedule(self._sync_private(channel_id))
+        loaded = self._loaded.get(channel_id)
+        if loaded is not None:
+            self._schedule(self.private.sync(self._context(loaded), self.games[loaded.record.game_id]))
+
+    def _board(self, ctx: TableContext) -> Board:
+        return table_board(ctx, self.games[ctx.record.game_id])
 
     # ================================================================ actions
 
@@ -486,7 +488,7 @@ class Tables(commands.Cog):
         runtime = self._runtime[record.channel_id]
         if _clicked_board(interaction, record):
             async with runtime.board_lock:
-                await interaction.response.edit_message(**self._render(ctx).edit_kwargs())
+                await interaction.response.edit_message(**self._board(ctx).edit_kwargs())
                 runtime.published_version = record.version
             cog.published(ctx)
         elif interaction.type == discord.InteractionType.component:
@@ -494,9 +496,8 @@ class Tables(commands.Cog):
             if board is None:
                 board = Board(content=t("table.private_done", ctx.locale))
             await interaction.response.edit_message(**board.edit_kwargs())
-            runtime.private_digests[seat] = _digest(board)
-            if interaction.message is not None and interaction.message.flags.ephemeral:
-                runtime.panels[seat] = interaction
+            ephemeral = interaction.message is not None and interaction.message.flags.ephemeral
+            self.private.shown(record.channel_id, seat, board, interaction if ephemeral else None)
         else:
             await interaction.response.send_message(
                 t("table.done", interaction.locale, what=cog.describe(ctx, seat, action)), ephemeral=True
@@ -513,8 +514,8 @@ class Tables(commands.Cog):
         if lines:
             await self._send(channel_id, content="\n".join(lines))
         if record.status == "finished":
-            await self._send(channel_id, **self._results_board(ctx).send_kwargs())
-        self._schedule(self._sync_private(channel_id))
+            await self._send(channel_id, **results_board(ctx).send_kwargs())
+        self.refresh_private(channel_id)
         self._arm_timer(record)
 
     # ================================================================ time-outs and computer players
@@ -634,103 +635,14 @@ class Tables(commands.Cog):
             self._remember(loaded)
             ctx = self._context(loaded)
             async with runtime.board_lock:
-                await interaction.response.send_message(**self._render(ctx).send_kwargs())
+                await interaction.response.send_message(**self._board(ctx).send_kwargs())
                 message = await interaction.original_response()
                 record.extra["board"] = message.id
                 await self.store.update_extra(record)
                 runtime.published_version = record.version
         cog.published(ctx)
         self._arm_timer(record)
-        self._schedule(self._sync_private(channel_id))
-
-    # ================================================================ rendering
-
-    def _render(self, ctx: TableContext) -> Board:
-        """The public board for any status, with the table's own row of buttons."""
-        record = ctx.record
-        if record.status == "lobby":
-            return self._lobby_board(ctx)
-        if record.status == "cancelled":
-            return Board(content=t("table.cancelled_board", ctx.locale, game=ctx.game.title))
-        cog = self.games[record.game_id]
-        board = cog.render_board(ctx)
-        if record.status == "playing" and cog.private_mode != "none":
-            label = t(f"table.private_button.{cog.private_mode}", ctx.locale)
-            board.items.append(
-                TableButton(cog.game.id, ctx.channel_id, 0, "t:hand", label=label, emoji="🤫", row=TABLE_ROW)
-            )
-        return board
-
-    def _lobby_board(self, ctx: TableContext) -> Board:
-        record = ctx.record
-        cog = self.games[record.game_id]
-        game = cog.game
-        seated = "\n".join(
-            f"{index + 1}. <@{seat.user_id}>" + (" 👑" if seat.user_id == record.host_id else "")
-            for index, seat in enumerate(record.seats)
-        )
-        embed = discord.Embed(
-            title=t("lobby.title", ctx.locale, game=game.title),
-            description=t(
-                "lobby.text", ctx.locale, min=game.min_players, max=game.max_players, group=cog.qualified_name
-            ),
-            colour=discord.Colour.orange(),
-        )
-        embed.add_field(
-            name=t("lobby.seats", ctx.locale, count=len(record.seats), max=game.max_players), value=seated
-        )
-        if record.options:
-            embed.add_field(
-                name=t("lobby.options", ctx.locale),
-                value="\n".join(f"{name}: **{value}**" for name, value in record.options.items()),
-            )
-        buttons = [
-            ("join", "lobby.join", discord.ButtonStyle.success, len(record.seats) >= game.max_players),
-            ("leave", "lobby.leave", discord.ButtonStyle.secondary, False),
-            ("start", "lobby.start", discord.ButtonStyle.primary, len(record.seats) < game.min_players),
-            ("cancel", "lobby.cancel", discord.ButtonStyle.danger, False),
-        ]
-        items: list[discord.ui.Item[Any]] = [
-            TableButton(
-                game.id, ctx.channel_id, 0, f"t:{word}", label=t(key, ctx.locale), style=style, disabled=off
-            )
-            for word, key, style, off in buttons
-        ]
-        return Board(embed=embed, items=items)
-
-    def _results_board(self, ctx: TableContext) -> Board:
-        game = ctx.game
-        scores = game.scores(ctx.state)
-        ranking = game.ranking(ctx.state)
-        order = sorted(range(ctx.players), key=lambda seat: (ranking[seat], seat))
-        medals = {1: "🥇", 2: "🥈", 3: "🥉"}
-        lines = [
-            t(
-                "results.line",
-                ctx.locale,
-                medal=medals.get(ranking[seat], "▫️"),
-                rank=ranking[seat],
-                player=ctx.mention(seat),
-                score=scores[seat],
-            )
-            for seat in order
-        ]
-        embed = discord.Embed(
-            title=t("results.title", ctx.locale, game=game.title),
-            description="\n".join(lines),
-            colour=discord.Colour.gold(),
-        )
-        embed.set_footer(text=t("results.footer", ctx.locale))
-        rematch = TableButton(
-            game.id,
-            ctx.channel_id,
-            0,
-            "t:rematch",
-            label=t("results.rematch", ctx.locale),
-            style=discord.ButtonStyle.success,
-            emoji="🔁",
-        )
-        return Board(embed=embed, items=[rematch])
+        self.refresh_private(channel_id)
 
     # ================================================================ publishing
 
@@ -772,7 +684,7 @@ class Tables(commands.Cog):
             if loaded is None or loaded.record.version <= runtime.published_version:
                 return
             ctx = self._context(loaded)
-            board = self._render(ctx)
+            board = self._board(ctx)
             message_id = loaded.record.extra.get("board")
             channel = self.bot.get_partial_messageable(channel_id)
             edited = False
@@ -783,73 +695,11 @@ class Tables(commands.Cog):
                 except discord.NotFound:
                     log.info("board message of channel %s is gone; posting a new one", channel_id)
             if not edited:
-                message = await channel.send(**self._render(ctx).send_kwargs())
+                message = await channel.send(**self._board(ctx).send_kwargs())
                 loaded.record.extra["board"] = message.id
                 await self.store.update_extra(loaded.record)
             runtime.published_version = loaded.record.version
         self.games[loaded.record.game_id].published(ctx)
-
-    async def _sync_private(self, channel_id: int) -> None:
-        """Bring every seat's private hand or panel up to date; DM first, ephemeral as fallback."""
-        runtime = self._runtime[channel_id]
-        async with runtime.private_lock:
-            loaded = self._loaded.get(channel_id)
-            if loaded is None or loaded.record.status != "playing":
-                return
-            cog = self.games[loaded.record.game_id]
-            if cog.private_mode == "none":
-                return
-            ctx = self._context(loaded)
-            for seat, seat_record in enumerate(loaded.record.seats):
-                if seat_record.computer:
-                    continue
-                board = cog.render_private(ctx, seat)
-                if board is None:
-                    continue
-                digest = _digest(board)
-                if runtime.private_digests.get(seat) == digest:
-                    continue
-                delivered = cog.private_mode == "dm" and await self._deliver_dm(loaded.record, seat, board)
-                if not delivered and seat in runtime.panels:
-                    delivered = await self._refresh_panel(runtime.panels[seat], board)
-                if delivered:
-                    runtime.private_digests[seat] = digest
-
-    async def _deliver_dm(self, record: TableRecord, seat: int, board: Board) -> bool:
-        """Edit the seat's DM (or send the first one); False when the DM cannot be delivered."""
-        dms: dict[str, int] = record.extra.setdefault("dm", {})
-        closed: list[int] = record.extra.setdefault("dm_closed", [])
-        if seat in closed:
-            return False
-        user_id = record.seats[seat].user_id
-        try:
-            message_id = dms.get(str(seat))
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            channel = user.dm_channel or await user.create_dm()
-            if message_id is not None:
-                try:
-                    await channel.get_partial_message(message_id).edit(**board.edit_kwargs())
-                    return True
-                except discord.NotFound:
-                    pass
-            message = await channel.send(**board.send_kwargs())
-            dms[str(seat)] = message.id
-        except discord.Forbidden as error:
-            if error.code != 50007:
-                raise
-            closed.append(seat)  # DMs closed: the player uses "My hand" on the board instead
-            log.info("DMs closed for seat %s at channel %s", seat, record.channel_id)
-            await self.store.update_extra(record)
-            return False
-        await self.store.update_extra(record)
-        return True
-
-    async def _refresh_panel(self, interaction: discord.Interaction, board: Board) -> bool:
-        try:
-            await interaction.edit_original_response(**board.edit_kwargs())
-            return True
-        except discord.HTTPException:
-            return False  # the ephemeral token expired or the panel was dismissed
 
     async def _send(self, channel_id: int, **kwargs: Any) -> None:
         try:
@@ -919,16 +769,6 @@ def _results(record: TableRecord, scores: list[int], ranking: list[int]) -> list
         SeatResult(seat=index, user_id=seat.user_id, score=scores[index], rank=ranking[index])
         for index, seat in enumerate(record.seats)
     ]
-
-
-def _digest(board: Board) -> str:
-    payload = {
-        "content": board.content,
-        "embed": board.embed.to_dict() if board.embed else None,
-        "items": [item.to_component_dict() for item in board.items],  # type: ignore[attr-defined]
-        "files": [file.filename for file in board.files],
-    }
-    return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
 
 
 def _log_failure(task: asyncio.Task[Any]) -> None:

@@ -1,0 +1,122 @@
+"""Private hands and panels: DM first, an ephemeral "My hand" / "Open my dice" message as fallback.
+
+Each seat's private board is sent again only when it changed (a digest per seat).
+A DM is edited in place turn after turn; when Discord refuses a DM (50007) the
+seat is marked and the player uses the board's button, whose ephemeral message
+is then kept up to date through its interaction token.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+import discord
+from discord.ext import commands
+
+from cogs.gamecog import GameCog, TableContext
+from cogs.ui import Board
+from storage.tables import TableRecord, TableStore
+
+log = logging.getLogger(__name__)
+
+DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"
+
+
+@dataclass
+class _Seats:
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    panels: dict[int, discord.Interaction] = field(default_factory=dict)
+    digests: dict[int, str] = field(default_factory=dict)
+
+
+class PrivateHands:
+    def __init__(self, bot: commands.Bot, store: TableStore) -> None:
+        self.bot = bot
+        self.store = store
+        self._channels: dict[int, _Seats] = defaultdict(_Seats)
+
+    def shown(
+        self, channel_id: int, seat: int, board: Board, interaction: discord.Interaction | None
+    ) -> None:
+        """The seat now sees `board` (an answered click, or a freshly opened ephemeral panel)."""
+        seats = self._channels[channel_id]
+        seats.digests[seat] = digest(board)
+        if interaction is not None:
+            seats.panels[seat] = interaction
+
+    async def sync(self, ctx: TableContext, cog: GameCog) -> None:
+        """Bring every human seat's private board up to date."""
+        if cog.private_mode == "none" or ctx.record.status != "playing":
+            return
+        seats = self._channels[ctx.channel_id]
+        async with seats.lock:
+            for seat, seat_record in enumerate(ctx.record.seats):
+                if seat_record.computer:
+                    continue
+                board = cog.render_private(ctx, seat)
+                if board is None:
+                    continue
+                fingerprint = digest(board)
+                if seats.digests.get(seat) == fingerprint:
+                    continue
+                delivered = cog.private_mode == "dm" and await self._deliver_dm(ctx.record, seat, board)
+                if not delivered and seat in seats.panels:
+                    delivered = await self._refresh_panel(seats.panels[seat], board)
+                if delivered:
+                    seats.digests[seat] = fingerprint
+
+    async def _deliver_dm(self, record: TableRecord, seat: int, board: Board) -> bool:
+        """Edit the seat's DM (or send the first one); False when the DM cannot be delivered."""
+        dms: dict[str, int] = record.extra.setdefault("dm", {})
+        closed: list[int] = record.extra.setdefault("dm_closed", [])
+        if seat in closed:
+            return False
+        user_id = record.seats[seat].user_id
+        try:
+            message_id = dms.get(str(seat))
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            channel = user.dm_channel or await user.create_dm()
+            if message_id is not None:
+                try:
+                    await channel.get_partial_message(message_id).edit(**board.edit_kwargs())
+                    return True
+                except discord.NotFound:
+                    log.info(
+                        "the DM of seat %s at channel %s is gone; sending it anew",
+                        seat,
+                        record.channel_id,
+                    )
+            message = await channel.send(**board.send_kwargs())
+            dms[str(seat)] = message.id
+        except discord.Forbidden as error:
+            if error.code != DM_CLOSED:
+                raise
+            closed.append(seat)  # the player uses "My hand" on the board instead
+            log.info("DMs closed for seat %s at channel %s", seat, record.channel_id)
+            await self.store.update_extra(record)
+            return False
+        await self.store.update_extra(record)
+        return True
+
+    async def _refresh_panel(self, interaction: discord.Interaction, board: Board) -> bool:
+        try:
+            await interaction.edit_original_response(**board.edit_kwargs())
+            return True
+        except discord.HTTPException:
+            return False  # the ephemeral token expired or the panel was dismissed
+
+
+def digest(board: Board) -> str:
+    """A fingerprint of what a board shows, to skip sending the same thing twice."""
+    payload = {
+        "content": board.content,
+        "embed": board.embed.to_dict() if board.embed else None,
+        "items": [item.to_component_dict() for item in board.items],  # type: ignore[attr-defined]
+        "files": [file.filename for file in board.files],
+    }
+    return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
