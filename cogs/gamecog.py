@@ -9,6 +9,7 @@ seats, locks, saving, timers, DMs, results — is `Tables` (cogs/table.py).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
@@ -255,7 +256,7 @@ class GameCog(commands.GroupCog):
     def action_select(
         self,
         ctx: TableContext,
-        choices: list[tuple[str, Any, str | None]],
+        choices: Sequence[tuple[str, Any, str | None]],
         *,
         placeholder: str,
         row: int | None = None,
@@ -284,7 +285,7 @@ class GameCog(commands.GroupCog):
         self,
         ctx: TableContext,
         word: str,
-        choices: list[tuple[str, str, str | None]],
+        choices: Sequence[tuple[str, str, str | None]],
         *,
         placeholder: str,
         row: int | None = None,

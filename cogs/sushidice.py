@@ -195,6 +195,7 @@ class SushiDiceCog(
         elif word == "chop":
             shown = self._require_shown(ctx, locale)
             view = ctx.public()
+            assert ctx.state is not None
             partners = GAME.chop_partners(ctx.state, seat)
             if render.duelist_of(view, seat) is None and view["chop_possible"] and len(partners) > 1:
                 await self._ask_partner(interaction, ctx, seat, partners)

@@ -290,7 +290,10 @@ def _steal_pickers(
             for seat in steal["targets"]
         ]
         placeholder = ctx.t("sushizock.steal.placeholder", pile=pile_word)
-        return [cog.action_select(ctx, choices, placeholder=placeholder, row=2)]
+        top_steal: list[discord.ui.Item[Any]] = [
+            cog.action_select(ctx, choices, placeholder=placeholder, row=2)
+        ]
+        return top_steal
     picker = cog.ui_select(
         ctx,
         f"aim.{mask}",

@@ -444,6 +444,7 @@ class Tables(commands.Cog):
         record = loaded.record.copy()
         cog = self.games[record.game_id]
         game = cog.game
+        assert record.state is not None, "a playing table always has a state"
         state = game.load(record.state)
         events = game.apply(state, seat, action)
         record.state = game.dump(state)

@@ -115,7 +115,7 @@ class TableButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> TableButton:
         return cls(match["game"], int(match["channel"]), int(match["stamp"]), match["payload"])
 
@@ -163,7 +163,7 @@ class TableSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> TableSelect:
         return cls(match["game"], int(match["channel"]), int(match["stamp"]), match["payload"])
 

@@ -186,7 +186,7 @@ def from_json(cls: Any, data: Any) -> Any:
         return Rng(int(data))
     if isinstance(cls, type) and issubclass(cls, enum.Enum):
         return cls(data)
-    if dataclasses.is_dataclass(cls):
+    if isinstance(cls, type) and dataclasses.is_dataclass(cls):
         hints = _hints(cls)
         kwargs = {
             f.name: from_json(hints[f.name], data[f.name])
