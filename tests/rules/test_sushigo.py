@@ -484,6 +484,8 @@ def test_illegal_picks_refused_and_hands_never_leak(players: int, seed: int, ste
             return
         seat = min(GAME.to_move(state))
         GAME.apply(state, seat, GAME.default_action(state, seat))
+    if GAME.is_over(state):
+        return
     state = roundtrip(GAME, state)
     movers = GAME.to_move(state)
     for seat in range(players):
@@ -504,7 +506,8 @@ def test_illegal_picks_refused_and_hands_never_leak(players: int, seed: int, ste
             continue
         # swap the pending pick for another: no view but the picker's own may notice
         original = GAME.dump(state)
-        state.picks[seat] = Pick("egg") if pick.card == "tempura" else Pick("tempura")
+        other = "egg" if pick.card == "tempura" else "tempura"  # as many cards as the real pick
+        state.picks[seat] = Pick(other, None if pick.second is None else other)
         assert json.dumps(GAME.view(state, None)) == public
         assert all(json.dumps(GAME.view(state, o)) == views[o] for o in range(players) if o != seat)
         assert json.dumps(GAME.view(state, seat)) != views[seat]
