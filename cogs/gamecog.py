@@ -135,6 +135,15 @@ class GameCog(commands.GroupCog):
     async def rules(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(embed=self.rules_embed(interaction.locale), ephemeral=True)
 
+    async def playing_table(self, interaction: discord.Interaction) -> TableContext | None:
+        """This game's running table in the caller's channel, if there is one (for slash commands)."""
+        if interaction.channel_id is None:
+            return None
+        ctx = await self.tables.context(interaction.channel_id)
+        if ctx is None or ctx.record.game_id != self.game.id or ctx.record.status != "playing":
+            return None
+        return ctx
+
     # ------------------------------------------------------------ rendering hooks
 
     def render_board(self, ctx: TableContext) -> Board:

@@ -343,10 +343,8 @@ class KaitenCog(
     async def acting(self, interaction: discord.Interaction) -> tuple[TableContext, int]:
         """The table and seat of a slash command's caller, who must be the player to move."""
         locale = interaction.locale
-        if interaction.guild_id is None or interaction.channel_id is None:
-            raise Refusal(t("table.guild_only", locale))
-        ctx = await self.tables.context(interaction.channel_id)
-        if ctx is None or ctx.record.game_id != self.game.id or ctx.record.status != "playing":
+        ctx = await self.playing_table(interaction)
+        if ctx is None:
             raise Refusal(t("table.no_game", locale))
         seat = ctx.record.seat_of(interaction.user.id)
         if seat is None:

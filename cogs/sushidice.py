@@ -252,7 +252,7 @@ class SushiDiceCog(
         name="yuck", description="Call Yuck! on your opponent's dice as the board shows them"
     )
     async def yuck(self, interaction: discord.Interaction) -> None:
-        ctx = await self._context(interaction)
+        ctx = await self.playing_table(interaction)
         action: Any = Yuck(NOT_SHOWN)  # no game here: the table says so
         if ctx is not None:
             seat = ctx.record.seat_of(interaction.user.id)
@@ -263,14 +263,6 @@ class SushiDiceCog(
                     await reply_ephemeral(interaction, refusal.text)
                     return
         await self.tables.act_command(interaction, self.game.id, action)
-
-    async def _context(self, interaction: discord.Interaction) -> TableContext | None:
-        if interaction.channel_id is None:
-            return None
-        ctx = await self.tables.context(interaction.channel_id)
-        if ctx is None or ctx.record.game_id != self.game.id or ctx.state is None:
-            return None
-        return ctx
 
 
 async def setup(bot: commands.Bot) -> None:

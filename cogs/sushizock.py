@@ -111,7 +111,7 @@ class SushizockCog(
 
     async def _implied_take(self, interaction: discord.Interaction) -> Any:
         """`/sushizock take` without a kind: the only take there is, else a hint (text)."""
-        ctx = await self._context(interaction)
+        ctx = await self.playing_table(interaction)
         if ctx is None:
             return ForcedTake()  # the table answers "no game here"
         view = ctx.public()
@@ -138,7 +138,7 @@ class SushizockCog(
         player: discord.Member,
         position: app_commands.Range[int, 1, 12] = 1,
     ) -> None:
-        ctx = await self._context(interaction)
+        ctx = await self.playing_table(interaction)
         target = None
         if ctx is not None:
             target = next(
@@ -153,14 +153,6 @@ class SushizockCog(
         await self.tables.act_command(
             interaction, self.game.id, Steal(target if target is not None else -1, position)
         )
-
-    async def _context(self, interaction: discord.Interaction) -> TableContext | None:
-        if interaction.channel_id is None:
-            return None
-        ctx = await self.tables.context(interaction.channel_id)
-        if ctx is None or ctx.record.game_id != self.game.id or ctx.state is None:
-            return None
-        return ctx
 
 
 async def setup(bot: commands.Bot) -> None:
