@@ -323,8 +323,8 @@ class KaitenCog(
     async def fetch_cells(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        ctx = await self.tables.context(interaction.channel_id or 0)
-        if ctx is None or ctx.record.game_id != self.game.id or ctx.state is None:
+        ctx = await self.playing_table(interaction)
+        if ctx is None:
             return []
         view = ctx.public()
         choices = []

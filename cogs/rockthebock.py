@@ -146,8 +146,8 @@ class RockTheBockCog(GameCog, group_name="bock", group_description="Rock the Boc
         target: discord.Member | None = None,
     ) -> None:
         seat: int | None = None
-        ctx = await self.tables.context(interaction.channel_id) if interaction.channel_id else None
-        if ctx is not None and ctx.state is not None:
+        ctx = await self.playing_table(interaction)
+        if ctx is not None:
             if target is not None:
                 seats = [index for index, held in enumerate(ctx.record.seats) if held.user_id == target.id]
                 if not seats:

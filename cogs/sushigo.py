@@ -125,10 +125,8 @@ class SushiGoCog(GameCog, group_name="sushigo", group_description="Sushi Go! —
         self, interaction: discord.Interaction
     ) -> tuple[TableContext, int, list[Pick]] | None:
         """The caller's table, seat and legal picks, read for autocomplete (nothing is changed)."""
-        if interaction.channel_id is None:
-            return None
-        ctx = await self.tables.context(interaction.channel_id)
-        if ctx is None or ctx.record.game_id != self.game.id or ctx.state is None:
+        ctx = await self.playing_table(interaction)
+        if ctx is None:
             return None
         seat = ctx.record.seat_of(interaction.user.id)
         if seat is None:
