@@ -185,7 +185,12 @@ class Tables(commands.Cog):
             seat = record.seat_of(user.id)
             cog = self.games[record.game_id]
             note = ""
-            if what == "join":
+            if what == "join" and seat is not None and record.seats[seat].computer:
+                # A player a computer stood in for takes their seat back.
+                record.seats[seat].computer = False
+                record.seats[seat].timeouts = 0
+                note = t("table.back", locale, name=user.display_name)
+            elif what == "join":
                 if record.status != "lobby":
                     raise Refusal(t("table.already_started", locale))
                 if seat is not None:
@@ -203,9 +208,10 @@ class Tables(commands.Cog):
                         record.status = "cancelled"
                     elif record.host_id == user.id:
                         record.host_id = record.seats[0].user_id
+                    note = t("table.left", locale, name=user.display_name)
                 else:
                     record.seats[seat].computer = True
-                note = t("table.left", locale, name=user.display_name)
+                    note = t("table.left_playing", locale, name=user.display_name, group=cog.qualified_name)
             elif what == "start":
                 if record.status != "lobby":
                     raise Refusal(t("table.already_started", locale))
@@ -586,7 +592,8 @@ class Tables(commands.Cog):
                         )
                     )
                     if ctx.record.seats[seat].computer:
-                        notices.append(t("table.replaced", ctx.locale, player=ctx.mention(seat)))
+                        group = cog.qualified_name
+                        notices.append(t("table.replaced", ctx.locale, player=ctx.mention(seat), group=group))
                 moves.append((seat, action, events))
         if notices:
             await self._send(channel_id, content="\n".join(notices))

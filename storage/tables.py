@@ -57,8 +57,9 @@ class TableRecord:
         return self.status in OPEN_STATUSES
 
     def seat_of(self, user_id: int) -> int | None:
+        """The user's seat, also while a computer plays it (their next move takes it back)."""
         for index, seat in enumerate(self.seats):
-            if seat.user_id == user_id and not seat.computer:
+            if seat.user_id == user_id:
                 return index
         return None
 

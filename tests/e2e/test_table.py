@@ -223,3 +223,19 @@ async def test_server_admins_set_the_turn_time_out(simcord_env):
     assert "alice: 1" in table.board.content
     shown = await admin.slash(table.channel, "settings show")
     assert "60 s" in shown.response.embeds[0].description
+
+
+async def test_a_replaced_player_takes_the_seat_back_by_joining(simcord_env):
+    table = Table(simcord_env, "tiny", ["alice", "bob", "carol"])
+    await table.seat_everyone()
+    left = await table.slash("bob", "leave")
+    assert "computer player takes their seat" in left.response.content
+    await table.click("alice", "+1")
+    await simcord_env.settle()
+    assert "🤖 bob" in table.board.content and "bob: 1" in table.board.content  # the computer played
+    back = await table.slash("bob", "join")
+    assert back.ephemeral and "is back" in back.response.content
+    await table.click("carol", "+1")
+    await table.click("alice", "+1")
+    await table.click("bob", "+2")  # bob's turn again: he plays it himself
+    assert "🤖 bob" not in table.board.content and "bob: 3" in table.board.content
