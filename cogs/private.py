@@ -50,8 +50,11 @@ class PrivateHands:
             seats.panels[seat] = interaction
 
     async def sync(self, ctx: TableContext, cog: GameCog) -> None:
-        """Bring every human seat's private board up to date."""
-        if cog.private_mode == "none" or ctx.record.status != "playing":
+        """Bring every human seat's private board up to date; an ended game closes them."""
+        if cog.private_mode == "none":
+            return
+        if not ctx.record.is_open:
+            await self.close(ctx)
             return
         seats = self._channels[ctx.channel_id]
         async with seats.lock:
@@ -69,6 +72,16 @@ class PrivateHands:
                     delivered = await self._refresh_panel(seats.panels[seat], board)
                 if delivered:
                     seats.digests[seat] = fingerprint
+
+    async def close(self, ctx: TableContext) -> None:
+        """The game ended: every DM and open panel loses its controls and says so."""
+        board = Board(content=ctx.t("table.private_closed", game=ctx.game.title))
+        seats = self._channels.pop(ctx.channel_id, _Seats())
+        for seat in range(ctx.players):
+            if str(seat) in ctx.record.extra.get("dm", {}):
+                await self._deliver_dm(ctx.record, seat, board)
+            elif seat in seats.panels:
+                await self._refresh_panel(seats.panels[seat], board)
 
     async def _deliver_dm(self, record: TableRecord, seat: int, board: Board) -> bool:
         """Edit the seat's DM (or send the first one); False when the DM cannot be delivered."""

@@ -248,8 +248,8 @@ class Tables(commands.Cog):
                 await interaction.response.send_message(note or t("table.ok", locale), ephemeral=True)
                 self._request_board(channel_id)
         self._arm_timer(record)
-        if record.status == "playing":
-            self.refresh_private(channel_id)
+        if record.status != "lobby":
+            self._schedule(self.private.sync(self._context(loaded), cog))
 
     @staticmethod
     def _state_of(record: TableRecord, cog: GameCog) -> Any | None:
@@ -522,7 +522,7 @@ class Tables(commands.Cog):
             await self._send(channel_id, content="\n".join(lines))
         if record.status == "finished":
             await self._send(channel_id, **results_board(ctx).send_kwargs())
-        self.refresh_private(channel_id)
+        self._schedule(self.private.sync(ctx, cog))
         self._arm_timer(record)
 
     # ================================================================ time-outs and computer players

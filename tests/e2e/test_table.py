@@ -167,6 +167,7 @@ async def test_the_end_records_the_leaderboard_and_offers_a_rematch(simcord_env)
         await table.click(name, "+2")
     results = table.public_messages()[-1]
     assert "final result" in results.embeds[0].title
+    assert "is over" in table.dm("alice").content  # the private message closes with the game
     assert "🥇" in results.embeds[0].description
     board = await table.member("bob").slash(table.channel, "leaderboard")
     text = board.response.embeds[0].description
