@@ -7,7 +7,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.i18n import t
-from cogs.table import Tables, reply_ephemeral
+from cogs.table import Tables
+from cogs.ui import reply_ephemeral
 from storage.leaderboard import ALL_GAMES, Standing
 
 

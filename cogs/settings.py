@@ -7,7 +7,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.i18n import t
-from cogs.table import TURN_TIMEOUT_KEY, Tables, reply_ephemeral
+from cogs.table import TURN_TIMEOUT_KEY, Tables
+from cogs.ui import reply_ephemeral
 
 MIN_TIMEOUT = 10
 MAX_TIMEOUT = 24 * 60 * 60

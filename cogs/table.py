@@ -23,7 +23,7 @@ from cogs.boards import results_board, table_board
 from cogs.gamecog import GameCog, Refusal, TableContext
 from cogs.i18n import t
 from cogs.private import PrivateHands
-from cogs.ui import Board
+from cogs.ui import Board, reply_ephemeral
 from rules.engine import Event, IllegalAction
 from storage.database import Database
 from storage.leaderboard import Leaderboard, SeatResult
@@ -740,16 +740,6 @@ class Tables(commands.Cog):
                 interaction.channel_id,
             )
             await reply_ephemeral(interaction, t("error.unexpected", interaction.locale))
-
-
-async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
-    except discord.HTTPException:
-        log.warning("could not answer interaction %s", interaction.id, exc_info=True)
 
 
 def _where(interaction: discord.Interaction) -> tuple[int, int]:

@@ -16,6 +16,7 @@ board posted before a restart keeps working after it.
 from __future__ import annotations
 
 import json
+import logging
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -24,6 +25,8 @@ import discord
 
 if TYPE_CHECKING:
     from cogs.table import Tables
+
+log = logging.getLogger(__name__)
 
 CUSTOM_ID_LIMIT = 100
 TABLE_ROW = 4  # the last row of every board belongs to the table (My hand, Rematch)
@@ -172,3 +175,14 @@ class TableSelect(
         await _tables(interaction).on_component(
             interaction, self.game_id, self.channel_id, self.stamp, self.payload, values
         )
+
+
+async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:
+    """One short line only the clicker sees, whether or not the interaction was answered yet."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not answer interaction %s", interaction.id, exc_info=True)
