@@ -438,9 +438,15 @@ class Tables(commands.Cog):
                 loaded, events = await self._apply(loaded, seat, action, by="player")
             except IllegalAction as error:
                 raise Refusal(cog.refusal(error, locale)) from error
+            failure: Exception | None = None
             if interaction is not None and not interaction.response.is_done():
-                await self._answer(interaction, loaded, seat, action)
+                try:
+                    await self._answer(interaction, loaded, seat, action)
+                except Exception as error:  # the move is committed: the board and timers must follow
+                    failure = error
         await self._after(loaded, [(seat, action, events)])
+        if failure is not None:
+            raise failure
         return events
 
     async def _apply(

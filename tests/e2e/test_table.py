@@ -240,3 +240,24 @@ async def test_a_replaced_player_takes_the_seat_back_by_joining(simcord_env):
     await table.click("alice", "+1")
     await table.click("bob", "+2")  # bob's turn again: he plays it himself
     assert "🤖 bob" not in table.board.content and "bob: 3" in table.board.content
+
+
+async def test_an_unexpected_error_is_an_apology_and_the_move_still_counts(simcord_env, monkeypatch):
+    table = Table(simcord_env, "tiny", ["alice", "bob"])
+    await table.seat_everyone()
+    cog = simcord_env.bot.get_cog("TinyCog")
+    render = cog.render_board
+    calls = iter([RuntimeError("boom")])
+
+    def flaky(ctx):  # the first drawing of the board fails, later ones work
+        error = next(calls, None)
+        if error is not None:
+            raise error
+        return render(ctx)
+
+    monkeypatch.setattr(cog, "render_board", flaky)
+    result = await table.click("alice", "+2")
+    assert result.ephemeral and "something went wrong" in result.response.content
+    assert "Traceback" not in table.public_text() and "boom" not in table.public_text()
+    await simcord_env.settle()
+    assert "alice: 2" in table.board.content and "Turn: bob" in table.board.content
