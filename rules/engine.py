@@ -124,6 +124,25 @@ class Game(Protocol[S, A]):
     def decode_action(self, data: JSON) -> A: ...
 
 
+def table_options(game: Any, players: int, options: dict[str, Any] | None) -> dict[str, str]:
+    """Check a new table's player count and options; the options with defaults filled in.
+
+    `game.options` maps each option name to its allowed values, the first being the default.
+    """
+    if not game.min_players <= players <= game.max_players:
+        raise ValueError(
+            f"{game.title} takes {game.min_players} to {game.max_players} players, not {players}"
+        )
+    chosen = {name: values[0] for name, values in game.options.items()}
+    for name, value in (options or {}).items():
+        if name not in game.options:
+            raise ValueError(f"{game.title} has no option {name!r}")
+        if value not in game.options[name]:
+            raise ValueError(f"option {name!r} takes one of {game.options[name]}, not {value!r}")
+        chosen[name] = value
+    return chosen
+
+
 def shared_ranks(keys: Sequence[Any]) -> list[int]:
     """Competition ranks from per-seat sort keys, higher key = better.
 

@@ -83,6 +83,7 @@ from rules.engine import (
     StateCodec,
     require,
     shared_ranks,
+    table_options,
 )
 
 SIZE = 6
@@ -487,15 +488,7 @@ class KaitenGame(Codecs[KaitenState, Action]):
     # ------------------------------------------------------------ setup
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> KaitenState:
-        if not self.min_players <= players <= self.max_players:
-            raise ValueError(f"Kaiten Sushi takes 2 to 4 players, not {players}")
-        chosen = {name: values[0] for name, values in self.options.items()}
-        for name, value in (options or {}).items():
-            if name not in self.options:
-                raise ValueError(f"unknown option {name!r}")
-            if value not in self.options[name]:
-                raise ValueError(f"option {name!r} takes {self.options[name]}, not {value!r}")
-            chosen[name] = value
+        chosen = table_options(self, players, options)
         rng = Rng(seed)
         tiles = list(TILES)
         rng.shuffle(tiles)

@@ -39,6 +39,7 @@ from rules.engine import (
     StateCodec,
     require,
     shared_ranks,
+    table_options,
 )
 
 BOCK = "white"
@@ -128,12 +129,7 @@ class RockTheBockGame(Codecs[RockTheBockState, Action]):
     # ------------------------------------------------------------ setup
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> RockTheBockState:
-        if not self.min_players <= players <= self.max_players:
-            raise ValueError(f"Rock the Bock takes 2 to 4 players, not {players}")
-        options = dict(options or {})
-        unknown = sorted(set(options) - set(self.options))
-        if unknown:
-            raise ValueError(f"unknown options {unknown}")
+        options = table_options(self, players, options)
         state = RockTheBockState(players=players, rng=Rng(seed), options=options)
         self._start_round(state, 1)
         return state

@@ -66,6 +66,7 @@ from rules.engine import (
     StateCodec,
     require,
     shared_ranks,
+    table_options,
 )
 
 SUSHI: tuple[str, ...] = ("maguro", "sake", "ebi", "tamago", "kappa")
@@ -227,12 +228,7 @@ class SushiDiceGame(Codecs[SushiDiceState, Action]):
     # ------------------------------------------------------------ setup
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> SushiDiceState:
-        if not self.min_players <= players <= self.max_players:
-            raise ValueError(f"Sushi Dice takes 2 to 6 players, not {players}")
-        options = dict(options or {})
-        unknown = sorted(set(options) - set(self.options))
-        if unknown:
-            raise ValueError(f"unknown options {unknown}")
+        options = table_options(self, players, options)
         rng = Rng(seed)
         pile = list(PLATE_DECK)
         rng.shuffle(pile)

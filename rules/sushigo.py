@@ -37,6 +37,7 @@ from rules.engine import (
     StateCodec,
     require,
     shared_ranks,
+    table_options,
     to_json,
 )
 
@@ -256,12 +257,7 @@ class SushiGoGame(Codecs[SushiGoState, Pick]):
     # -------------------------------------------------------- setup
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> SushiGoState:
-        if not self.min_players <= players <= self.max_players:
-            raise ValueError(f"Sushi Go! takes 2 to 5 players, not {players}")
-        options = dict(options or {})
-        unknown = sorted(set(options) - set(self.options))
-        if unknown:
-            raise ValueError(f"unknown options {unknown}")
+        options = table_options(self, players, options)
         state = SushiGoState(players=players, rng=Rng(seed), options=options)
         state.deck = [card for card, copies in DECK.items() for _ in range(copies)]
         state.rng.shuffle(state.deck)

@@ -61,6 +61,7 @@ from rules.engine import (
     StateCodec,
     require,
     shared_ranks,
+    table_options,
 )
 
 SUSHI = "sushi"
@@ -168,12 +169,7 @@ class SushizockGame(Codecs[SushizockState, Action]):
     # ------------------------------------------------------------ setup
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> SushizockState:
-        if not self.min_players <= players <= self.max_players:
-            raise ValueError(f"Sushizock im Gockelwok takes 2 to 5 players, not {players}")
-        options = dict(options or {})
-        unknown = sorted(set(options) - set(self.options))
-        if unknown:
-            raise ValueError(f"unknown options {unknown}")
+        options = table_options(self, players, options)
         rng = Rng(seed)
         sushi_row = list(SUSHI_TILES)
         bone_row = list(BONE_TILES)
