@@ -328,7 +328,7 @@ def _panel_items(
             Roll(),
             ctx.t("sushidice.panel.roll"),
             emoji="🎲",
-            disabled=all(mine["set_aside"]),
+            disabled=Roll() not in cog.game.legal_actions(ctx.state, seat),
             row=2,
             seat=seat,
         )

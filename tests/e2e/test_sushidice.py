@@ -209,6 +209,8 @@ async def test_three_players_play_to_the_end_with_a_yuck_and_a_chop(simcord_env,
         final.content == f"🏁 <@{table.players['alice'].id}> won with 5 plates — the final result is below."
     )
     assert "🍽️ alice — **5**" in field(final, "Plates won")
+    assert field(final, "Last").startswith("🔔 alice rang the bell and took the ")
+    assert field(final, "Last").endswith(" — plates won: 5.")
     assert sum("takes the" in (m.content or "") for m in messages) == 8
     results = next(m for m in messages if m.embeds and "final result" in (m.embeds[0].title or ""))
     alice_id = table.players["alice"].id
