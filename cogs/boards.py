@@ -10,7 +10,7 @@ from typing import Any
 import discord
 
 from cogs.gamecog import GameCog, TableContext
-from cogs.i18n import t
+from cogs.i18n import plural, t
 from cogs.ui import TABLE_ROW, Board, TableButton
 
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
@@ -93,7 +93,7 @@ def results_board(ctx: TableContext) -> Board:
             medal=MEDALS.get(ranking[seat], "▫️"),
             rank=ranking[seat],
             player=ctx.mention(seat),
-            score=scores[seat],
+            points=plural("results.points", scores[seat], ctx.locale),
         )
         for seat in order
     ]

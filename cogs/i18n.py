@@ -70,6 +70,21 @@ class _Params(dict[str, Any]):
         return "{" + key + "}"
 
 
+def number(value: int) -> str:
+    """An integer with a true minus sign (−3), which reads better than a hyphen in an embed."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def signed(value: int) -> str:
+    """+3, −2, 0: a score change or a tile's value."""
+    return f"+{value}" if value > 0 else number(value)
+
+
+def plural(key: str, count: int, locale: discord.Locale | str | None = None, /, **params: Any) -> str:
+    """`<key>.one` for ±1 and `<key>.many` otherwise, with `{count}` filled in: "1 point", "−3 points"."""
+    return t(f"{key}.{'one' if abs(count) == 1 else 'many'}", locale, count=number(count), **params)
+
+
 def placeholders(key: str) -> set[str]:
     """The `{names}` a template uses (for the catalog consistency test)."""
     return {name for _, name, _, _ in string.Formatter().parse(catalog(DEFAULT_LANGUAGE)[key]) if name}

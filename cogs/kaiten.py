@@ -33,7 +33,7 @@ from discord.ext import commands
 from cogs import kaiten_render as render
 from cogs.gamecog import GameCog, TableContext
 from cogs.i18n import t
-from cogs.kaiten_render import cell_name, sushi_words
+from cogs.kaiten_render import cell_name, direction_words, sushi_words
 from cogs.table import Refusal, reply_ephemeral
 from cogs.ui import Board
 from rules.engine import IllegalAction
@@ -95,9 +95,8 @@ class KaitenCog(
         if isinstance(action, Place):
             return ctx.t("kaiten.did.place", cell=ctx.t(f"kaiten.plate.{action.cell}"))
         if isinstance(action, Wasabi):
-            way = "forward" if action.steps > 0 else "back"
             return ctx.t(
-                "kaiten.did.wasabi", count=abs(action.steps), direction=ctx.t(f"kaiten.event.direction.{way}")
+                "kaiten.did.wasabi", count=abs(action.steps), direction=direction_words(ctx, action.steps)
             )
         return ctx.t("kaiten.did.refill")
 
@@ -188,7 +187,9 @@ class KaitenCog(
                 ctx,
                 f"c:{cell}:{index}",
                 ctx.t("kaiten.button.chopsticks") if index == found.target else None,
-                emoji="🥢" if index == found.target else "🍚",
+                emoji=ctx.t(
+                    "kaiten.emoji.chopsticks" if index == found.target else "kaiten.emoji.no_chopsticks"
+                ),
                 style=discord.ButtonStyle.secondary,
                 row=0,
             )
@@ -220,6 +221,7 @@ class KaitenCog(
             raise Refusal(t("kaiten.challenge.over", interaction.locale))
         in_time = (discord.utils.utcnow() - grab.started).total_seconds() <= grab.window
         success = in_time and index == grab.target
+        sushi = sushi_words(ctx, ctx.public()["board"][cell])  # read before the fetch takes it away
         self.close(ctx.channel_id, grab)
         await self.tables.act(ctx.channel_id, grab.user_id, Fetch(cell, success), stamp=grab.stamp)
         key = (
@@ -229,7 +231,6 @@ class KaitenCog(
             if in_time
             else "kaiten.challenge.late"
         )
-        sushi = sushi_words(ctx, ctx.public()["board"][cell])
         await interaction.response.edit_message(content=ctx.t(key, sushi=sushi), view=None)
 
     def close(self, channel_id: int, grab: Chopsticks) -> None:
@@ -269,8 +270,14 @@ class KaitenCog(
         arrangement="How black and white rice are laid out on the board",
     )
     @app_commands.choices(
-        dexterity=[app_commands.Choice(name=level, value=level) for level in GAME.options["dexterity"]],
-        arrangement=[app_commands.Choice(name=kind, value=kind) for kind in GAME.options["arrangement"]],
+        dexterity=[
+            app_commands.Choice(name=t(f"kaiten.dexterity.{level}"), value=level)
+            for level in GAME.options["dexterity"]
+        ],
+        arrangement=[
+            app_commands.Choice(name=t(f"kaiten.arrangement.{kind}"), value=kind)
+            for kind in GAME.options["arrangement"]
+        ],
     )
     async def new(  # pyright: ignore[reportIncompatibleVariableOverride]  (adds the table options)
         self,
@@ -289,10 +296,10 @@ class KaitenCog(
     @app_commands.describe(direction="Which way the sake moves", steps="How many pines it moves")
     @app_commands.choices(
         direction=[
-            app_commands.Choice(name="clockwise (forward)", value=1),
-            app_commands.Choice(name="counter-clockwise (back)", value=-1),
+            app_commands.Choice(name=t(f"kaiten.choice.direction.{way}"), value=sign)
+            for way, sign in (("forward", 1), ("back", -1))
         ],
-        steps=[app_commands.Choice(name="1 pine", value=1), app_commands.Choice(name="2 pines", value=2)],
+        steps=[app_commands.Choice(name=t(f"kaiten.choice.steps.{count}"), value=count) for count in (1, 2)],
     )
     async def wasabi(
         self,
@@ -301,9 +308,10 @@ class KaitenCog(
         steps: app_commands.Choice[int],
     ) -> None:
         if interaction.channel_id is not None:
-            grab = self._chopsticks.get(interaction.channel_id)
-            if grab is not None and not grab.done:
-                await reply_ephemeral(interaction, t("kaiten.challenge.busy", interaction.locale))
+            try:
+                self.refuse_if_grabbing(interaction.channel_id, interaction.locale)
+            except Refusal as refusal:
+                await reply_ephemeral(interaction, refusal.text)
                 return
         await self.tables.act_command(interaction, self.game.id, Wasabi(direction.value * steps.value))
 
@@ -329,7 +337,9 @@ class KaitenCog(
         view = ctx.public()
         choices = []
         for cell in view["fetchable"]:
-            name = f"{cell_name(cell)} — {sushi_words(ctx, view['board'][cell])}"
+            name = ctx.t(
+                "kaiten.choice.cell", cell=cell_name(cell), sushi=sushi_words(ctx, view["board"][cell])
+            )
             if current.strip().lower() in name.lower():
                 choices.append(app_commands.Choice(name=name[:100], value=cell_name(cell)))
         return choices[:25]

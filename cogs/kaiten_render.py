@@ -105,6 +105,11 @@ def sushi_words(ctx: TableContext, sushi: str) -> str:
     )
 
 
+def direction_words(ctx: TableContext, steps: int) -> str:
+    """Which way the sake moves: clockwise for positive steps, back otherwise."""
+    return ctx.t(f"kaiten.event.direction.{'forward' if steps > 0 else 'back'}")
+
+
 def line_words(ctx: TableContext, pine: dict[str, Any]) -> str:
     index = pine["index"]
     name = COLUMNS[index] if pine["line"] == "column" else str(index + 1)
@@ -130,10 +135,13 @@ def event_line(ctx: TableContext, event: Event, view: dict[str, Any]) -> str | N
     player = ctx.name(event["seat"]) if "seat" in event else ""
     if kind == "wasabi_used":
         steps = event["steps"]
-        direction = ctx.t(f"kaiten.event.direction.{'forward' if steps > 0 else 'back'}")
         line = line_words(ctx, view["pines"][event["to"]])
         return ctx.t(
-            "kaiten.event.wasabi_used", player=player, count=abs(steps), direction=direction, line=line
+            "kaiten.event.wasabi_used",
+            player=player,
+            count=abs(steps),
+            direction=direction_words(ctx, steps),
+            line=line,
         )
     if kind == "fetched":
         words = {
@@ -329,17 +337,29 @@ def controls(
             label = ctx.t(
                 "kaiten.button.move",
                 count=abs(steps),
-                direction=ctx.t(f"kaiten.event.direction.{'forward' if steps > 0 else 'back'}"),
+                direction=direction_words(ctx, steps),
                 line=line_words(ctx, target),
             )
             items.append(
-                cog.ui_button(ctx, f"w:{steps}", label, emoji="🟢", style=discord.ButtonStyle.success, row=0)
+                cog.ui_button(
+                    ctx,
+                    f"w:{steps}",
+                    label,
+                    emoji=ctx.t("kaiten.emoji.wasabi"),
+                    style=discord.ButtonStyle.success,
+                    row=0,
+                )
             )
         items.append(cog.ui_button(ctx, "back", ctx.t("kaiten.button.back"), row=1))
     elif step in ("wasabi_or_fetch", "fetch"):
         for index, cell in enumerate(view["fetchable"]):
             rice, _, ingredient = view["board"][cell].partition(":")
-            label = ctx.t("kaiten.button.fetch", cell=cell_name(cell), colour=ctx.t(f"kaiten.rice.{rice}"))
+            label = ctx.t(
+                "kaiten.button.fetch",
+                cell=cell_name(cell),
+                ingredient=ctx.t(f"kaiten.ingredient.{ingredient}"),
+                colour=ctx.t(f"kaiten.rice.{rice}"),
+            )
             items.append(
                 cog.ui_button(
                     ctx,
@@ -351,7 +371,11 @@ def controls(
                 )
             )
         if view["wasabi_moves"]:
-            items.append(cog.ui_button(ctx, "wasabi", ctx.t("kaiten.button.wasabi"), emoji="🟢", row=2))
+            items.append(
+                cog.ui_button(
+                    ctx, "wasabi", ctx.t("kaiten.button.wasabi"), emoji=ctx.t("kaiten.emoji.wasabi"), row=2
+                )
+            )
     elif step == "place":
         plate = view["players"][view["current"]]["plate"]
         legal = set(view["plate_cells"])
@@ -369,21 +393,18 @@ def controls(
                 )
             )
     elif step == "refill":
-        near = cell_name(view["refill_cells"][0])
+        near, far = (cell_name(cell) for cell in view["refill_cells"])
+        black, white = view["reserve"][0]
         for black_nearer in (True, False):
-            sushi = view["reserve"][0][0 if black_nearer else 1]
-            rice, _, ingredient = sushi.partition(":")
+            nearer, farther = (black, white) if black_nearer else (white, black)
             label = ctx.t(
                 "kaiten.button.refill",
-                near_rice=ctx.t(f"kaiten.emoji.{rice}"),
-                near_colour=ctx.t(f"kaiten.rice.{rice}"),
+                near_sushi=sushi_words(ctx, nearer),
                 near=near,
+                far_sushi=sushi_words(ctx, farther),
+                far=far,
             )
-            items.append(
-                cog.action_button(
-                    ctx, Refill(black_nearer), label, emoji=ctx.t(f"kaiten.emoji.{ingredient}"), row=0
-                )
-            )
+            items.append(cog.action_button(ctx, Refill(black_nearer), label, row=0 if black_nearer else 1))
     return items
 
 

@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from cogs import rockthebock_render as render
 from cogs.gamecog import GameCog, TableContext
-from cogs.i18n import t
+from cogs.i18n import signed, t
 from cogs.table import Refusal, reply_ephemeral
 from cogs.ui import Board
 from rules.rockthebock import BOCK, COLOURS, GAME, WOLF, Choose, Roll
@@ -48,7 +48,7 @@ class RockTheBockCog(GameCog, group_name="bock", group_description="Rock the Boc
             return board
         seat = view["turn"]
         if view["throw"] is None:
-            label = ctx.t("rockthebock.button.roll", dice=view["dice"])
+            label = ctx.t("rockthebock.button.roll", dice=render.counted(ctx, "die", view["dice"]))
             board.items.append(self.action_button(ctx, Roll(), label, emoji="🎲", row=0))
             return board
         for item in view["throw"]:
@@ -118,13 +118,16 @@ class RockTheBockCog(GameCog, group_name="bock", group_description="Rock the Boc
                 bocks=sheet["bocks"],
                 wolves=sheet["wolves"],
                 goats=sheet["goats"],
-                round_score=render.signed(sheet["round_score"]),
+                round_score=signed(sheet["round_score"]),
             )
             choices.append((label, Choose(WOLF, target), info))
         select = self.action_select(
             ctx, choices, placeholder=ctx.t("rockthebock.wolf.placeholder"), seat=seat
         )
-        picker = Board(content=ctx.t("rockthebock.wolf.prompt", count=count), items=[select])
+        picker = Board(
+            content=ctx.t("rockthebock.wolf.prompt", wolves=render.counted(ctx, "wolf", count)),
+            items=[select],
+        )
         await interaction.response.send_message(**picker.send_kwargs(), ephemeral=True)
 
     # ------------------------------------------------------------ slash commands

@@ -11,6 +11,7 @@ from typing import Any
 import discord
 
 from cogs.gamecog import TableContext
+from cogs.i18n import plural, signed
 
 BOCK = "white"
 WOLF = "grey"
@@ -24,13 +25,9 @@ EMBED_COLOURS = {
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
 
-def signed(value: int) -> str:
-    """+3, −2, 0 (a real minus sign reads better in an embed)."""
-    if value > 0:
-        return f"+{value}"
-    if value < 0:
-        return f"−{-value}"
-    return "0"
+def counted(ctx: TableContext, noun: str, count: int) -> str:
+    """A count with its noun, singular or plural: "1 die", "3 dice", "**2** wolves"."""
+    return plural(f"rockthebock.count.{noun}", count, ctx.locale)
 
 
 def colour_name(ctx: TableContext, colour: str) -> str:
@@ -79,24 +76,32 @@ def last_line(ctx: TableContext, view: dict[str, Any]) -> str | None:
     receiver = seat_name(ctx, last["receiver"], view)
     dice = last["dice"]
     if last["sheet"] == "bocks":
-        text = ctx.t("rockthebock.last.bocks", player=player, dice=dice)
+        text = ctx.t("rockthebock.last.bocks", player=player, bocks=counted(ctx, "bock", dice))
     elif last["sheet"] == "wolves":
-        text = ctx.t("rockthebock.last.wolves", player=player, dice=dice, receiver=receiver)
+        text = ctx.t(
+            "rockthebock.last.wolves", player=player, wolves=counted(ctx, "wolf", dice), receiver=receiver
+        )
     elif last["receiver"] == last["seat"]:
         text = ctx.t(
-            "rockthebock.last.own_goats", player=player, dice=dice, colour=colour_name(ctx, last["colour"])
+            "rockthebock.last.own_goats",
+            player=player,
+            goats=counted(ctx, "goat", dice),
+            colour=colour_name(ctx, last["colour"]),
         )
     else:
         text = ctx.t(
             "rockthebock.last.goats",
             player=player,
-            dice=dice,
+            goats=counted(ctx, "goat", dice),
             receiver=receiver,
             colour=f"{SQUARES[last['colour']]} {colour_name(ctx, last['colour'])}",
         )
     if last["lost"]:
         text += " " + ctx.t("rockthebock.last.lost", lost=last["lost"])
-    return text + " " + ctx.t("rockthebock.last.struck", player=ctx.name(last["seat"]), dice=dice)
+    struck = ctx.t(
+        "rockthebock.last.struck", player=ctx.name(last["seat"]), symbols=counted(ctx, "symbol", dice)
+    )
+    return f"{text} {struck}"
 
 
 def sheet_marks(ctx: TableContext, sheet: dict[str, Any], caps: dict[str, int]) -> str:
@@ -130,7 +135,9 @@ def sheet_field(ctx: TableContext, view: dict[str, Any], sheet: dict[str, Any]) 
         bar = "✖️" * sheet["struck"] + "🎲" * (symbols - sheet["struck"])
         lines.append(ctx.t("rockthebock.sheet.symbols", bar=bar, struck=sheet["struck"], symbols=symbols))
     lines.append(
-        ctx.t("rockthebock.sheet.score", round_score=signed(sheet["round_score"]), total=sheet["total"])
+        ctx.t(
+            "rockthebock.sheet.score", round_score=signed(sheet["round_score"]), total=signed(sheet["total"])
+        )
     )
     if sheet["round_scores"]:
         lines.append(round_scores(ctx, sheet))
@@ -148,12 +155,13 @@ def board_embed(ctx: TableContext) -> tuple[str, discord.Embed]:
     last = last_line(ctx, view)
     if last:
         parts.append(last)
+    dice = counted(ctx, "die", view["dice"])
     if view["throw"] is None:
-        content = ctx.t("rockthebock.turn_roll", player=player, dice=view["dice"])
-        parts.append(ctx.t("rockthebock.waiting_roll", player=seat_name(ctx, seat, view), dice=view["dice"]))
+        content = ctx.t("rockthebock.turn_roll", player=player, dice=dice)
+        parts.append(ctx.t("rockthebock.waiting_roll", player=seat_name(ctx, seat, view), dice=dice))
     else:
         content = ctx.t("rockthebock.turn_choose", player=player)
-        parts.append(ctx.t("rockthebock.throw_title", player=seat_name(ctx, seat, view), dice=view["dice"]))
+        parts.append(ctx.t("rockthebock.throw_title", player=seat_name(ctx, seat, view), dice=dice))
         parts.append("\n".join(throw_lines(ctx, view)))
     embed = discord.Embed(
         title=ctx.t("rockthebock.title", round=view["round"], rounds=view["rounds"]),
@@ -185,7 +193,7 @@ def final_embed(ctx: TableContext, view: dict[str, Any]) -> discord.Embed:
             [
                 sheet_marks(ctx, sheet, view["caps"]),
                 round_scores(ctx, sheet),
-                ctx.t("rockthebock.sheet.final", total=sheet["total"], rank=ranking[seat]),
+                ctx.t("rockthebock.sheet.final", total=signed(sheet["total"]), rank=ranking[seat]),
             ]
         )
         embed.add_field(name=name, value=value, inline=False)
@@ -213,7 +221,7 @@ def round_announcement(ctx: TableContext, events: list[dict[str, Any]]) -> list[
                         wolves=marks["wolves"][seat] if marks else "?",
                         goats=marks["goats"][seat] if marks else "?",
                         score=signed(score),
-                        total=event["totals"][seat],
+                        total=signed(event["totals"][seat]),
                     )
                 )
         elif event["type"] == "round_started":

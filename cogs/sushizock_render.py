@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.gamecog import TableContext
+from cogs.i18n import plural, signed
 from cogs.ui import Board
 from rules.sushizock import ForcedTake, Roll, Steal, Take
 
@@ -27,7 +28,12 @@ NO_AIM = -1
 
 def tile_text(tile: int) -> str:
     """+5 for sushi, −2 (a true minus sign) for bones."""
-    return f"+{tile}" if tile > 0 else f"−{abs(tile)}"
+    return signed(tile)
+
+
+def points_text(ctx: TableContext, score: int) -> str:
+    """A final score in words: "1 point", "−3 points"."""
+    return plural("sushizock.board.points", score, ctx.locale)
 
 
 def dice_text(faces: list[str]) -> str:
@@ -116,7 +122,8 @@ def _turn_line(ctx: TableContext, view: dict[str, Any]) -> str:
     elif options["forced"]:
         key = "sushizock.turn.forced"
     elif options["can_roll"]:
-        key = "sushizock.turn.throwing"
+        portion = options["sushi"] is not None or options["bone"] is not None or options["steal"] is not None
+        key = "sushizock.turn.throwing" if portion else "sushizock.turn.must_roll"
     else:
         key = "sushizock.turn.must_take"
     return ctx.t(key, player=player, throws=view["throws"])
@@ -276,9 +283,8 @@ def _steal_pickers(
 
     def details(seat: int) -> str:
         shown = piles[seat]
-        return ctx.t(
-            "sushizock.steal.option_desc", pile=pile_word, top=tile_text(shown["top"]), height=shown["height"]
-        )
+        key = "sushizock.steal.option_desc_one" if shown["height"] == 1 else "sushizock.steal.option_desc"
+        return ctx.t(key, pile=pile_word, top=tile_text(shown["top"]), height=shown["height"])
 
     if not steal["blind"]:
         choices = [
@@ -354,7 +360,7 @@ def _final(ctx: TableContext, view: dict[str, Any]) -> Board:
             "sushizock.board.final_player",
             medal=MEDALS.get(ranking[seat], "▫️"),
             player=ctx.name(seat),
-            score=scores[seat],
+            points=points_text(ctx, scores[seat]),
         )
         embed.add_field(name=name, value=value, inline=False)
     return Board(content=ctx.t("sushizock.over"), embed=embed)

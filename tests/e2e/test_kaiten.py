@@ -121,6 +121,9 @@ async def test_two_player_game_with_chopsticks_a_time_out_and_a_refill(simcord_e
     assert "column A" in shown(board)  # the sake starts on the first pine of the top side
     image = await picture(board)
     assert image.format == "PNG" and image.width > 600 and image.height > 400
+    rice, _, ingredient = (await live(env, table)).public()["board"][0].partition(":")
+    colour = {"B": "black", "W": "white"}[rice]
+    assert f"A1 · {ingredient} on {colour} rice" in labels(board)  # the fetch buttons name the sushi
 
     # Not bob's turn: a one-line refusal, nothing changes.
     refused = await table.click("bob", label_starting(board, "A1 ·"))
@@ -167,7 +170,10 @@ async def test_two_player_game_with_chopsticks_a_time_out_and_a_refill(simcord_e
             board = table.board
             near = cell_name(view["refill_cells"][0])
             assert "lays the next reserve pair" in shown(board)
-            await table.click(name, label_starting(board, "⬛ black rice nearer (" + near))
+            far = cell_name(view["refill_cells"][1])
+            black_nearer = label_starting(board, "⬛")  # each button says where both sushi go
+            assert f" on {near}, ⬜" in black_nearer and black_nearer.endswith(f" on {far}")
+            await table.click(name, black_nearer)
             refills += 1
             assert "refilled" in shown(table.board)
     assert timed_out is not None and refills >= 1

@@ -88,7 +88,10 @@ class Play:
             assert result.ephemeral and "threw the dice" in result.response.content
         else:
             roll = button_for(board, Roll())
-            assert roll.label == f"Roll {view['dice']} dice"
+            dice = view["dice"]
+            assert roll.label == ("Roll 1 die" if dice == 1 else f"Roll {dice} dice")
+            if dice == 1:
+                self.seen.add("one_die")
             result = await player.click(board, custom_id=roll.custom_id)
             assert not result.ephemeral
         ctx = await live(self.env, self.table)
@@ -108,6 +111,8 @@ class Play:
         board = self.table.board
         assert "choose one colour" in board.content
         description = board.embeds[0].description
+        dice = view["dice"]
+        assert ("(1 die)" if dice == 1 else f"({dice} dice)") in description
         labels = {button.label: button for button in buttons(board)}
         for item in view["throw"]:
             count = item["count"]
@@ -138,7 +143,11 @@ class Play:
         if action.colour == WOLF and len(view["sheets"]) > 2:
             wolf = next(b for b in buttons(board) if (b.label or "").startswith("Wolves ×"))
             picker = await player.click(board, custom_id=wolf.custom_id)
-            assert picker.ephemeral and "wolves to whom" in picker.response.content
+            assert picker.ephemeral and "to whom?" in picker.response.content
+            count = next(item["count"] for item in view["throw"] if item["colour"] == WOLF)
+            assert (
+                f"Send **{count}** {'wolf' if count == 1 else 'wolves'} to whom?" in picker.response.content
+            )
             value = json.dumps(GAME.encode_action(action), separators=(",", ":"))
             done = await player.select(picker.response, [value])
             assert done.response.ephemeral and "Your move is in" in done.response.content
@@ -270,7 +279,9 @@ async def test_wolf_picker_and_choose_refusals(simcord_env):
         assert [option["label"] for option in options] == ["🟦 bob", "🟩 carol"]
         value = json.dumps(GAME.encode_action(Choose(WOLF, 2)), separators=(",", ":"))
         await table.member("alice").select(picker.response, [value])
-        assert f"sent **{thrown['grey']['count']}** wolves to 🟩 carol" in table.board.embeds[0].description
+        count = thrown["grey"]["count"]
+        wolves = "wolf" if count == 1 else "wolves"
+        assert f"sent **{count}** {wolves} to 🟩 carol" in table.board.embeds[0].description
         carol = table.board.embeds[0].fields[2].value
         assert f"Wolves **{thrown['grey']['count']}**/12" in carol
     else:

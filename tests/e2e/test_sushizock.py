@@ -40,6 +40,12 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
 # ---------------------------------------------------------------- helpers
 
 
+def points(score: int) -> str:
+    """A final score as the board words it: "1 point", "−3 points" (a true minus sign)."""
+    number = f"−{-score}" if score < 0 else str(score)
+    return f"{number} point" if abs(score) == 1 else f"{number} points"
+
+
 async def started(env: Any, names: list[str] = NAMES) -> Table:
     await env.bot.tree.sync()
     table = Table(env, "sushizock", names)
@@ -138,6 +144,9 @@ async def by_buttons(table: Table, name: str, action: Any) -> None:
         board = table.board
         if any("u:aim." in c.custom_id for c in components(board) if isinstance(c, discord.SelectMenu)):
             picker = select_with(board, "u:aim.")
+            heights = [(option.description or "").rsplit("· ", 1)[-1] for option in picker.options]
+            assert all(height == "1 tile" or height.endswith(" tiles") for height in heights), heights
+            assert "1 tiles" not in heights
             result = await member.select(board, [str(action.target)], custom_id=picker.custom_id)
             assert not result.ephemeral
             board = table.board
@@ -272,13 +281,13 @@ async def test_three_players_play_to_the_end_with_steals_and_a_forced_take(simco
     )
     assert not final.components
     for seat, name in enumerate(NAMES):
-        assert any(f.name.endswith(f"{name} — {scores[seat]} points") for f in final.embeds[0].fields)
+        assert any(f.name.endswith(f"{name} — {points(scores[seat])}") for f in final.embeds[0].fields)
     results = next(
         m for m in reversed(public_messages(table)) if m.embeds and "final result" in m.embeds[0].title
     )
     for seat, name in enumerate(NAMES):
         member = table.member(name)
-        assert f"<@{member.id}> — {scores[seat]} points" in results.embeds[0].description
+        assert f"<@{member.id}> — {points(scores[seat])}" in results.embeds[0].description
     standings = await table.member("alice").slash(table.channel, "leaderboard", game="sushizock")
     shown = standings.response.embeds[0].description
     assert all(f"<@{table.member(name).id}>" in shown for name in NAMES)
@@ -382,3 +391,15 @@ async def test_forced_take_by_button_and_rules(simcord_env):
     _, view = await live(env, table)
     assert view["bone_piles"][0] == {"height": 1, "top": -4} and view["turn"] == 1
     assert "alice had to take the forced portion" in embed_text(table.board)
+
+
+async def test_a_throw_that_allows_nothing_asks_for_another_throw(simcord_env):
+    env = simcord_env
+    table = await started(env, ["alice", "bob"])
+    await table.click("alice", "Roll all 5 dice")
+    # Five chopsticks and nobody has a pile to steal from: nothing to take, but two throws are left.
+    await rig(env, table, throw(["blue", "blue", "blue", "red", "red"], throws=1))
+    board = table.board
+    assert "nothing to take yet" in board.content and "take a portion" not in board.content
+    assert not [label for label in labels(board) if label.startswith(("Take", "Forced"))]
+    assert "Set dice aside to roll again" in labels(board)
