@@ -31,11 +31,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import kaiten_render as render
-from cogs.gamecog import GameCog, TableContext
+from cogs.gamecog import GameCog, Refusal, TableContext
 from cogs.i18n import t
 from cogs.kaiten_render import cell_name, direction_words, sushi_words
-from cogs.table import Refusal, reply_ephemeral
-from cogs.ui import Board
+from cogs.ui import Board, reply_ephemeral
 from rules.engine import IllegalAction
 from rules.kaiten import GAME, SIZE, Fetch, Place, Wasabi, challenge
 

@@ -15,10 +15,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import rockthebock_render as render
-from cogs.gamecog import GameCog, TableContext
+from cogs.gamecog import GameCog, Refusal, TableContext
 from cogs.i18n import signed, t
-from cogs.table import Refusal, reply_ephemeral
-from cogs.ui import Board
+from cogs.ui import Board, reply_ephemeral
 from rules.rockthebock import BOCK, COLOURS, GAME, WOLF, Choose, Roll
 
 COLOUR_CHOICES = [

@@ -203,23 +203,19 @@ def final_embed(ctx: TableContext, view: dict[str, Any]) -> discord.Embed:
 def round_announcement(ctx: TableContext, events: list[dict[str, Any]]) -> list[str]:
     """The lines posted when a round is scored (and who starts the next one)."""
     view = ctx.public()
-    last = view["last"] or {}
     lines: list[str] = []
     for event in events:
         if event["type"] == "round_scored":
             lines.append(ctx.t("rockthebock.round.title", round=event["round"], rounds=view["rounds"]))
-            marks = (
-                last if last.get("type") == "round_scored" and last.get("round") == event["round"] else None
-            )
             for seat, score in enumerate(event["scores"]):
                 lines.append(
                     ctx.t(
                         "rockthebock.round.line",
                         square=SQUARES[view["sheets"][seat]["colour"]],
                         player=ctx.name(seat),
-                        bocks=marks["bocks"][seat] if marks else "?",
-                        wolves=marks["wolves"][seat] if marks else "?",
-                        goats=marks["goats"][seat] if marks else "?",
+                        bocks=event["bocks"][seat],
+                        wolves=event["wolves"][seat],
+                        goats=event["goats"][seat],
                         score=signed(score),
                         total=signed(event["totals"][seat]),
                     )

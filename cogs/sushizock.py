@@ -16,10 +16,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import sushizock_render as render
-from cogs.gamecog import GameCog, TableContext
+from cogs.gamecog import GameCog, Refusal, TableContext
 from cogs.i18n import t
-from cogs.table import Refusal, reply_ephemeral
-from cogs.ui import Board
+from cogs.ui import Board, reply_ephemeral
 from rules.engine import Event
 from rules.sushizock import GAME, ForcedTake, Roll, Steal, Take
 

@@ -335,18 +335,18 @@ class RockTheBockGame(Codecs[RockTheBockState, Action]):
         scored = [score_round(state.bocks[s], state.wolves[s], state.goats[s]) for s in range(state.players)]
         for s in range(state.players):
             state.round_scores[s].append(scored[s])
-        events: list[Event] = [
-            {"type": "round_scored", "round": state.round, "scores": scored, "totals": self.scores(state)}
-        ]
-        # The sheets are wiped for the next round, so `last` keeps the finished one for the table.
-        state.last = {
+        # The sheets are wiped for the next round, so the event (and `last`) keeps the finished one.
+        scored_event: Event = {
             "type": "round_scored",
             "round": state.round,
             "scores": scored,
+            "totals": self.scores(state),
             "bocks": list(state.bocks),
             "wolves": list(state.wolves),
             "goats": list(state.goats),
         }
+        events: list[Event] = [scored_event]
+        state.last = {key: value for key, value in scored_event.items() if key != "totals"}
         if state.round >= ROUNDS:
             state.over = True
             events.append({"type": "game_over", "scores": self.scores(state), "ranking": self.ranking(state)})

@@ -169,6 +169,7 @@ async def check_end(table: Table, names: list[str]) -> None:
     text = public_text(table)
     for number in (1, 2, 3):
         assert f"Round {number} of 3 is over!" in text
+    assert "?" not in text  # every sheet of a computer-played round is reported in full
     assert "Round 2 begins" in text and "Round 3 begins" in text
     board = public_messages(table)
     results = [m for m in board if m.embeds and "final result" in (m.embeds[0].title or "")]
@@ -306,4 +307,5 @@ async def test_absent_players_are_played_for_and_rounds_still_announced(simcord_
     assert "a computer player takes over" in text
     for number in (1, 2, 3):
         assert f"Round {number} of 3 is over!" in text
+    assert "?" not in text  # every sheet of a computer-played round is reported in full
     assert any(m.embeds and "final result" in (m.embeds[0].title or "") for m in public_messages(table))

@@ -246,6 +246,8 @@ def test_round_scores_at_round_end() -> None:
     events = play(state, "white", white=4)  # seat 0: 6 bocks vs 3 wolves, out
     scored = next(event for event in events if event["type"] == "round_scored")
     assert scored["scores"] == [4, 0]
+    # The event keeps the finished sheets, which the next round wipes.
+    assert (scored["bocks"], scored["wolves"], scored["goats"]) == ([6, 0], [3, 0], [4, 7])
     assert GAME.scores(state) == [4, 0]
     assert GAME.view(state, None)["sheets"][0]["round_scores"] == [4]
 
