@@ -33,7 +33,7 @@ from discord.ext import commands
 from cogs import kaiten_render as render
 from cogs.gamecog import GameCog, Refusal, TableContext
 from cogs.i18n import t
-from cogs.kaiten_render import cell_name, direction_words, sushi_words
+from cogs.kaiten_render import cell_name, direction_words, pines, sushi_words
 from cogs.ui import Board, reply_ephemeral
 from rules.engine import IllegalAction
 from rules.kaiten import GAME, SIZE, Fetch, Place, Wasabi, challenge
@@ -95,7 +95,9 @@ class KaitenCog(
             return ctx.t("kaiten.did.place", cell=ctx.t(f"kaiten.plate.{action.cell}"))
         if isinstance(action, Wasabi):
             return ctx.t(
-                "kaiten.did.wasabi", count=abs(action.steps), direction=direction_words(ctx, action.steps)
+                "kaiten.did.wasabi",
+                pines=pines(ctx, action.steps),
+                direction=direction_words(ctx, action.steps),
             )
         return ctx.t("kaiten.did.refill")
 

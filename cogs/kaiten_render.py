@@ -18,6 +18,7 @@ import discord
 from PIL import Image, ImageDraw, ImageFont
 
 from cogs.gamecog import GameCog, TableContext
+from cogs.i18n import plural
 from cogs.ui import Board
 from rules.engine import Event
 from rules.kaiten import Place, Refill
@@ -105,6 +106,11 @@ def sushi_words(ctx: TableContext, sushi: str) -> str:
     )
 
 
+def pines(ctx: TableContext, steps: int) -> str:
+    """How far a wasabi moves the sake: "1 pine", "2 pines"."""
+    return plural("kaiten.count.pine", abs(steps), ctx.locale)
+
+
 def direction_words(ctx: TableContext, steps: int) -> str:
     """Which way the sake moves: clockwise for positive steps, back otherwise."""
     return ctx.t(f"kaiten.event.direction.{'forward' if steps > 0 else 'back'}")
@@ -139,7 +145,7 @@ def event_line(ctx: TableContext, event: Event, view: dict[str, Any]) -> str | N
         return ctx.t(
             "kaiten.event.wasabi_used",
             player=player,
-            count=abs(steps),
+            pines=pines(ctx, steps),
             direction=direction_words(ctx, steps),
             line=line,
         )
@@ -193,7 +199,7 @@ def event_line(ctx: TableContext, event: Event, view: dict[str, Any]) -> str | N
             far_sushi=sushi_words(ctx, event["far_sushi"]),
             near=cell_name(event["near"]),
             far=cell_name(event["far"]),
-            left=event["reserve_left"],
+            pairs=plural("kaiten.count.pair", event["reserve_left"], ctx.locale),
         )
     if kind == "game_over":
         return ctx.t("kaiten.event.game_over")
@@ -229,7 +235,7 @@ def board(cog: GameCog, ctx: TableContext, *, wasabi_picker: bool = False) -> Bo
             "kaiten.board.footer",
             dexterity=ctx.t(f"kaiten.dexterity.{options['dexterity']}"),
             arrangement=ctx.t(f"kaiten.arrangement.{options['arrangement']}"),
-            reserve=view["reserve_left"],
+            pairs=plural("kaiten.count.pair", view["reserve_left"], ctx.locale),
         )
     )
     names = [ctx.name(seat) for seat in range(ctx.players)]
@@ -336,7 +342,7 @@ def controls(
             target = view["pines"][(view["sake"]["pine"] + steps) % len(view["pines"])]
             label = ctx.t(
                 "kaiten.button.move",
-                count=abs(steps),
+                pines=pines(ctx, steps),
                 direction=direction_words(ctx, steps),
                 line=line_words(ctx, target),
             )

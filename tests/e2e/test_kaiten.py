@@ -132,7 +132,7 @@ async def test_two_player_game_with_chopsticks_a_time_out_and_a_refill(simcord_e
     # Turn 1: alice spends her wasabi from the board (picker, then a move), then fetches by slash.
     await table.click("alice", "Use wasabi")
     assert "where should the sake go" in shown(table.board)
-    move = label_starting(table.board, "1 pine(s) clockwise")
+    move = label_starting(table.board, "1 pine clockwise")
     await table.click("alice", move)
     assert "spent a wasabi" in shown(table.board) and "column B" in shown(table.board)
     assert "Use wasabi" not in labels(table.board)
@@ -213,7 +213,7 @@ async def test_dexterity_off_table_options_and_slash_commands(simcord_env: Any) 
     assert early.ephemeral and "doesn't fit this part of the turn" in early.response.content
 
     moved = await table.slash("alice", "wasabi", direction=-1, steps=2)
-    assert moved.ephemeral and "spent a wasabi and moved the sake 2 pine(s) back" in moved.response.content
+    assert moved.ephemeral and "spent a wasabi and moved the sake 2 pines back" in moved.response.content
     assert "points along **row 2**" in shown(table.board)
     again = await table.slash("alice", "wasabi", direction=1, steps=1)
     assert "already spent a wasabi" in again.response.content
