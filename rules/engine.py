@@ -90,7 +90,12 @@ class Rng:
 
 @runtime_checkable
 class Game(Protocol[S, A]):
-    """What every game exposes (DESIGN.md, "The Game protocol"). Seats are 0..n-1."""
+    """What every game exposes (DESIGN.md, "The Game protocol"). Seats are 0..n-1.
+
+    Optional: `computer_action(state, seat)`, how a computer player moves where that differs
+    from `default_action`, the move the table makes for an absent human (Kaiten Sushi: a
+    computer's chopsticks succeed by chance; Sushi Dice: an idle duelist just rolls).
+    """
 
     id: str
     title: str

@@ -317,6 +317,18 @@ class SushiDiceGame(Codecs[SushiDiceState, Action]):
         return actions
 
     def default_action(self, state: SushiDiceState, seat: int) -> Action:
+        """What the table plays for an idle duelist: a Roll (GAMES.md), or the bell when it is already won."""
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            raise IllegalAction("not_your_turn", seat=seat)
+        for preferred in (Ring, Roll):
+            for action in legal:
+                if isinstance(action, preferred):
+                    return action
+        return self.computer_action(state, seat)
+
+    def computer_action(self, state: SushiDiceState, seat: int) -> Action:
+        """A computer player's move: ring, else throw, set aside toward the best plate and roll."""
         legal = self.legal_actions(state, seat)
         if not legal:
             raise IllegalAction("not_your_turn", seat=seat)

@@ -431,9 +431,10 @@ def test_default_rolls_an_unthrown_set_rings_and_never_yucks() -> None:
     assert GAME.default_action(state, 0) == Roll()
     show(state, 1, [E, E, E, YUCK, E, E])
     show(state, 0, [M, S, E, T, K, M])
-    assert not isinstance(GAME.default_action(state, 0), Yuck)  # the engine cannot know it was shown
+    assert not isinstance(GAME.computer_action(state, 0), Yuck)  # the engine cannot know it was shown
     show(state, 0, [M, M, STAR, M, M, M])
     before = json.dumps(GAME.dump(state), sort_keys=True)
+    assert GAME.computer_action(state, 0) == Ring(0)
     assert GAME.default_action(state, 0) == Ring(0)
     assert json.dumps(GAME.dump(state), sort_keys=True) == before
 
@@ -442,10 +443,17 @@ def test_default_sets_aside_for_the_most_promising_plate_then_rolls() -> None:
     state = duel(2, 0, 1)
     show(state, 0, [E, STAR, E, K, E, E], aside=(3,))  # ebi 5 of 6, combo 3
     played = []
-    while (action := GAME.default_action(state, 0)) != Roll():
+    while (action := GAME.computer_action(state, 0)) != Roll():
         played.append(action)
         GAME.apply(state, 0, action)
     assert played == [SetAside(0), SetAside(1), SetAside(2), SetAside(4), SetAside(5), BringBack(3)]
+
+
+def test_an_idle_duelist_gets_a_roll() -> None:
+    state = duel(2, 0, 1)
+    show(state, 0, [M, S, E, T, K, M], aside=(0, 5))
+    show(state, 1, [E, E, E, YUCK, E, E])
+    assert GAME.default_action(state, 0) == Roll()
 
 
 def test_default_for_a_spectator_is_a_legal_chop() -> None:
@@ -533,7 +541,7 @@ class Progressing:
         rings: list[Action] = [action for action in legal if isinstance(action, Ring)]
         if rings:
             return rings
-        return legal + [GAME.default_action(state, seat)] * (2 * len(legal))
+        return legal + [GAME.computer_action(state, seat)] * (2 * len(legal))
 
 
 def _candidates(state: SushiDiceState) -> list[Action]:
