@@ -7,19 +7,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.i18n import t
-from cogs.table import Tables
+from cogs.table import UsesTables
 from cogs.ui import reply_ephemeral
 
 
-class HelpCog(commands.Cog, name="Help"):
+class HelpCog(UsesTables, commands.Cog, name="Help"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
-
-    @property
-    def tables(self) -> Tables:
-        tables = self.bot.get_cog("Tables")
-        assert isinstance(tables, Tables)
-        return tables
 
     @app_commands.command(name="games", description="The games Sushi Bar plays, and how to start one")
     async def games(self, interaction: discord.Interaction) -> None:
@@ -54,11 +48,7 @@ class HelpCog(commands.Cog, name="Help"):
     async def _game_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return [
-            app_commands.Choice(name=cog.game.title, value=cog.game.id)
-            for cog in self.tables.games.values()
-            if current.lower() in cog.game.title.lower()
-        ][:25]
+        return self.game_choices(current)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -7,26 +7,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.i18n import t
-from cogs.table import Tables
+from cogs.table import UsesTables
 from cogs.ui import reply_ephemeral
 from storage.leaderboard import ALL_GAMES, Standing
 
 
-def _game_choices(bot: commands.Bot) -> list[app_commands.Choice[str]]:
-    tables = bot.get_cog("Tables")
-    games = tables.games.values() if isinstance(tables, Tables) else []
-    return [app_commands.Choice(name=cog.game.title, value=cog.game.id) for cog in games]
-
-
-class LeaderboardCog(commands.Cog, name="Leaderboard"):
+class LeaderboardCog(UsesTables, commands.Cog, name="Leaderboard"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
-
-    @property
-    def tables(self) -> Tables:
-        tables = self.bot.get_cog("Tables")
-        assert isinstance(tables, Tables)
-        return tables
 
     def _title(self, game_id: str, locale: discord.Locale) -> str:
         cog = self.tables.games.get(game_id)
@@ -65,7 +53,7 @@ class LeaderboardCog(commands.Cog, name="Leaderboard"):
     async def _game_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return [c for c in _game_choices(self.bot) if current.lower() in c.name.lower()][:25]
+        return self.game_choices(current)
 
     @app_commands.command(name="stats", description="A player's results on this server")
     @app_commands.describe(member="Whose stats (default: yours)")

@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.i18n import t
-from cogs.table import TURN_TIMEOUT_KEY, Tables
+from cogs.table import TURN_TIMEOUT_KEY, UsesTables
 from cogs.ui import reply_ephemeral
 
 MIN_TIMEOUT = 10
@@ -17,16 +17,10 @@ MAX_TIMEOUT = 24 * 60 * 60
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
 class SettingsCog(
-    commands.GroupCog, name="Settings", group_name="settings", group_description="Server settings"
+    UsesTables, commands.GroupCog, name="Settings", group_name="settings", group_description="Server settings"
 ):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
-
-    @property
-    def tables(self) -> Tables:
-        tables = self.bot.get_cog("Tables")
-        assert isinstance(tables, Tables)
-        return tables
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         # default_permissions only hides the command; the check is what enforces it.
@@ -93,7 +87,7 @@ class SettingsCog(
         if cog is None:
             await reply_ephemeral(interaction, t("settings.unknown_game", locale, game=game))
             return
-        known = getattr(cog.game, "options", {})
+        known = cog.game.options
         if option not in known:
             await reply_ephemeral(
                 interaction,
@@ -122,25 +116,21 @@ class SettingsCog(
 
     @option.autocomplete("game")
     async def _games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return [
-            app_commands.Choice(name=cog.game.title, value=cog.game.id)
-            for cog in self.tables.games.values()
-            if getattr(cog.game, "options", {}) and current.lower() in cog.game.title.lower()
-        ][:25]
+        return self.game_choices(current, with_options=True)
 
     @option.autocomplete("option")
     async def _options(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         cog = self.tables.games.get(getattr(interaction.namespace, "game", "") or "")
-        names = getattr(cog.game, "options", {}) if cog else {}
+        names = cog.game.options if cog else {}
         return [app_commands.Choice(name=name, value=name) for name in names if current in name][:25]
 
     @option.autocomplete("value")
     async def _values(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         cog = self.tables.games.get(getattr(interaction.namespace, "game", "") or "")
         values = (
-            getattr(cog.game, "options", {}).get(getattr(interaction.namespace, "option", ""), ())
+            cog.game.options.get(getattr(interaction.namespace, "option", ""), ())
             if cog
             else ()
         )

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from cogs.boards import results_board, table_board
@@ -135,7 +136,7 @@ class Tables(commands.Cog):
                     t("table.busy", interaction.locale, game=other.game.title, group=other.qualified_name)
                 )
             defaults = await self.guild_settings.get(guild_id, f"options.{cog.game.id}", {}) or {}
-            chosen = {name: values[0] for name, values in getattr(cog.game, "options", {}).items()}
+            chosen = {name: values[0] for name, values in cog.game.options.items()}
             chosen.update({k: v for k, v in defaults.items() if k in chosen})
             chosen.update(options)
             record = TableRecord(
@@ -746,6 +747,26 @@ class Tables(commands.Cog):
                 interaction.channel_id,
             )
             await reply_ephemeral(interaction, t("error.unexpected", interaction.locale))
+
+
+class UsesTables:
+    """For the server-wide cogs (/leaderboard, /games, /settings): the running Tables cog and its games."""
+
+    bot: commands.Bot
+
+    @property
+    def tables(self) -> Tables:
+        tables = self.bot.get_cog("Tables")
+        assert isinstance(tables, Tables), "the Tables cog is loaded before every other cog"
+        return tables
+
+    def game_choices(self, current: str, *, with_options: bool = False) -> list[app_commands.Choice[str]]:
+        """Autocomplete for a `game` option: the games whose title contains what was typed."""
+        return [
+            app_commands.Choice(name=cog.game.title, value=cog.game.id)
+            for cog in self.tables.games.values()
+            if current.lower() in cog.game.title.lower() and (cog.game.options or not with_options)
+        ][:25]
 
 
 def _where(interaction: discord.Interaction) -> tuple[int, int]:

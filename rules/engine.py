@@ -101,6 +101,7 @@ class Game(Protocol[S, A]):
     title: str
     min_players: int
     max_players: int
+    options: ClassVar[dict[str, tuple[str, ...]]]  # table option -> allowed values, the first the default
 
     def new(self, players: int, seed: int, options: dict[str, Any] | None = None) -> S: ...
 

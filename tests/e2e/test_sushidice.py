@@ -23,12 +23,28 @@ from rules.sushidice import DICE, GAME, SushiDiceGame
 from tests.e2e.helpers import Table
 
 SEED = 7
-PUBLISHED = PUBLIC_BOARD_INTERVAL + 0.1  # long enough for the public board to show the latest state
+# simcord lets a bot timer fire once its virtual time has come OR that much real time has passed,
+# and waits (in real time) for timers due within its settle time-out. So the table's real-time
+# clocks run SCALE times slower here: no real second can reach a board refresh or a computer's
+# move, every virtual step is longer than the settle time-out, and the bot still has real time
+# to spare for each click on a busy machine.
+SCALE = 30
+INTERVAL = PUBLIC_BOARD_INTERVAL * SCALE
+COMPUTER = COMPUTER_DELAY * SCALE
+STEP = 0.1 * SCALE  # a moment of play between clicks
+PUBLISHED = INTERVAL + STEP  # long enough for the public board to show the latest state
+pytestmark = pytest.mark.simcord(settle_timeout=STEP * 0.8)
 
-# simcord waits out (in real time) any bot sleep shorter than its settle time-out before a click
-# returns. Below PUBLIC_BOARD_INTERVAL, a pending board refresh stays pending until the test
-# advances the virtual clock — as it would for a player clicking faster than the board refreshes.
-pytestmark = pytest.mark.simcord(settle_timeout=PUBLIC_BOARD_INTERVAL / 2)
+
+def slow_clocks(env) -> None:
+    cog = env.bot.get_cog("SushiDiceCog")
+    cog.board_refresh_interval = INTERVAL
+    cog.computer_delay = COMPUTER
+
+
+@pytest.fixture(autouse=True)
+def _slow_clocks(simcord_env) -> None:
+    slow_clocks(simcord_env)
 
 
 @pytest.fixture
@@ -235,10 +251,10 @@ async def test_a_burst_of_rolls_edits_the_board_at_a_bounded_rate_and_ends_on_th
         for name, panel in (("alice", alice), ("bob", bob)):
             rolled = await press(table, name, panel_of(panel), "Roll")
             assert rolled.response.id == panel.response.id  # answered on the panel itself
-        await simcord_env.advance_time(0.1)
+        await simcord_env.advance_time(STEP)
     await simcord_env.advance_time(PUBLISHED)
     edits = board_edits(table) - before
-    # 50 rolls over ~3.6 virtual seconds: about one edit per PUBLIC_BOARD_INTERVAL, never one per roll.
+    # 50 rolls over 25 steps of play: about one edit per board interval, never one per roll.
     assert 1 <= edits <= 6
     view = await live(table)
     assert view["stamp"] >= 50
@@ -282,6 +298,7 @@ async def test_a_yuck_counts_only_against_dice_the_board_has_shown(simcord_env, 
     await press(table, "bob", panel_of(bob), "Roll")
     await simcord_env.advance_time(PUBLISHED)
     await simcord_env.restart_bot(bot_factory())
+    slow_clocks(simcord_env)
     await simcord_env.bot.tree.sync()
     refresh = await table.slash("alice", "yuck")
     assert refresh.ephemeral and "being refreshed" in refresh.response.content
@@ -309,7 +326,7 @@ async def test_time_outs_and_computer_duelists(simcord_env, dice):
     computer_moves = 0
     for _ in range(steps):
         await press(table, "alice", panel_of(alice), "Roll")
-        await simcord_env.advance_time(0.5)
+        await simcord_env.advance_time(5 * STEP)
         computer_moves += (await live(table))["last"]["seat"] == 1
-    assert computer_moves == int(steps * 0.5 / COMPUTER_DELAY)
+    assert computer_moves == int(steps * 5 * STEP / COMPUTER)
     assert "🤖 bob" in str(table.board.embeds[0].to_dict())
