@@ -158,12 +158,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)-8s %(name)s: %(message)s")
     bot = create_bot(settings, sync=args.sync)
-    if args.sync:
-        asyncio.run(_login_and_sync(bot))
-        print("Slash commands synced globally; Discord may take a while to show them everywhere.")
-        return 0
     try:
-        bot.run(settings.token, log_handler=None)
+        if args.sync:
+            asyncio.run(_login_and_sync(bot))
+            print("Slash commands synced globally; Discord may take a while to show them everywhere.")
+        else:
+            bot.run(settings.token, log_handler=None)
     except discord.LoginFailure:
         print(
             "Sushi Bar cannot start: Discord refused DISCORD_TOKEN. Reset the token and try again.",

@@ -51,3 +51,18 @@ def test_the_token_is_never_in_the_settings_repr():
 def test_bad_settings_are_named(name: str, value: str):
     with pytest.raises(SettingsError, match=name):
         Settings.from_env({"DISCORD_TOKEN": "abc", name: value})
+
+
+def test_a_refused_token_is_explained_without_a_traceback(monkeypatch, capsys):
+    import discord
+
+    import bot
+
+    def refuse(self, token: str, **kwargs: object) -> None:
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setattr(bot.SushiBar, "run", refuse)
+    assert bot.main([]) == 2
+    error = capsys.readouterr().err
+    assert "Discord refused DISCORD_TOKEN" in error and "not-a-real-token" not in error
