@@ -84,7 +84,31 @@ def _tables(interaction: discord.Interaction) -> Tables:
     return tables  # type: ignore[no-any-return]
 
 
+class _Route:
+    """What a table component means, read back from its custom_id (also after a restart)."""
+
+    game_id: str
+    channel_id: int
+    stamp: int
+    payload: str
+
+    def _remember(self, game_id: str, channel_id: int, stamp: int, payload: str) -> None:
+        self.game_id, self.channel_id, self.stamp, self.payload = game_id, channel_id, stamp, payload
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Any:
+        return cls(match["game"], int(match["channel"]), int(match["stamp"]), match["payload"])  # type: ignore[call-arg]
+
+    async def _route(self, interaction: discord.Interaction, values: list[str]) -> None:
+        await _tables(interaction).on_component(
+            interaction, self.game_id, self.channel_id, self.stamp, self.payload, values
+        )
+
+
 class TableButton(
+    _Route,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"sb:(?P<game>[a-z0-9_]+):(?P<channel>\d+):(?P<stamp>\d+):(?P<payload>.+)",
 ):
@@ -111,24 +135,14 @@ class TableButton(
                 custom_id=custom_id("sb", game_id, channel_id, stamp, payload),
             )
         )
-        self.game_id = game_id
-        self.channel_id = channel_id
-        self.stamp = stamp
-        self.payload = payload
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> TableButton:
-        return cls(match["game"], int(match["channel"]), int(match["stamp"]), match["payload"])
+        self._remember(game_id, channel_id, stamp, payload)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _tables(interaction).on_component(
-            interaction, self.game_id, self.channel_id, self.stamp, self.payload, []
-        )
+        await self._route(interaction, [])
 
 
 class TableSelect(
+    _Route,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"sbs:(?P<game>[a-z0-9_]+):(?P<channel>\d+):(?P<stamp>\d+):(?P<payload>.+)",
 ):
@@ -159,22 +173,10 @@ class TableSelect(
                 row=row,
             )
         )
-        self.game_id = game_id
-        self.channel_id = channel_id
-        self.stamp = stamp
-        self.payload = payload
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> TableSelect:
-        return cls(match["game"], int(match["channel"]), int(match["stamp"]), match["payload"])
+        self._remember(game_id, channel_id, stamp, payload)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
-        await _tables(interaction).on_component(
-            interaction, self.game_id, self.channel_id, self.stamp, self.payload, values
-        )
+        await self._route(interaction, list((interaction.data or {}).get("values", [])))  # type: ignore[union-attr]
 
 
 async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:
