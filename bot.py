@@ -142,14 +142,22 @@ def create_bot(settings: Settings, **kwargs: object) -> SushiBar:
     return SushiBar(settings, **kwargs)  # type: ignore[arg-type]
 
 
+DOTENV = Path(__file__).with_name(".env")
+
+
+def read_settings(dotenv: Path) -> Settings:
+    """The environment, completed by a .env file that never overrides what is already set."""
+    load_dotenv(dotenv, override=False)
+    return Settings.from_env(os.environ)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Sushi Bar: five sushi tabletop games on Discord")
     parser.add_argument("--sync", action="store_true", help="sync slash commands globally and exit")
     args = parser.parse_args(argv)
 
-    load_dotenv(Path(__file__).with_name(".env"), override=False)  # the real environment wins
     try:
-        settings = Settings.from_env(os.environ)
+        settings = read_settings(DOTENV)
     except SettingsError as error:
         print(f"Sushi Bar cannot start: {error}. See .env.example.", file=sys.stderr)
         return 2

@@ -66,3 +66,17 @@ def test_a_refused_token_is_explained_without_a_traceback(monkeypatch, capsys):
     assert bot.main([]) == 2
     error = capsys.readouterr().err
     assert "Discord refused DISCORD_TOKEN" in error and "not-a-real-token" not in error
+
+
+def test_a_dotenv_file_fills_in_but_never_overrides(tmp_path, monkeypatch):
+    from bot import read_settings
+
+    dotenv = tmp_path / ".env"
+    dotenv.write_text("DISCORD_TOKEN=from-file\nLOG_LEVEL=DEBUG\nTURN_TIMEOUT_SECONDS=60\n")
+    for name in ("DISCORD_TOKEN", "TURN_TIMEOUT_SECONDS"):  # set first, so teardown removes what .env adds
+        monkeypatch.setenv(name, "")
+        monkeypatch.delenv(name)
+    monkeypatch.setenv("LOG_LEVEL", "WARNING")
+    settings = read_settings(dotenv)
+    assert settings.token == "from-file" and settings.turn_timeout == 60.0
+    assert settings.log_level == "WARNING"  # the environment wins
