@@ -21,8 +21,8 @@ def table_board(ctx: TableContext, cog: GameCog) -> Board:
     record = ctx.record
     if record.status == "lobby":
         return lobby_board(ctx, cog)
-    if record.status == "cancelled":
-        return Board(content=t("table.cancelled_board", ctx.locale, game=ctx.game.title))
+    if record.status in ("cancelled", "abandoned"):
+        return Board(content=t(f"table.{record.status}_board", ctx.locale, game=ctx.game.title))
     board = cog.render_board(ctx)
     if record.status == "playing" and cog.private_mode != "none":
         label = t(f"table.private_button.{cog.private_mode}", ctx.locale)

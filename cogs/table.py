@@ -213,6 +213,9 @@ class Tables(commands.Cog):
                 else:
                     record.seats[seat].computer = True
                     note = t("table.left_playing", locale, name=user.display_name, group=cog.qualified_name)
+                    if _deserted(record):  # the last player left on purpose: nobody plays on for a result
+                        record.status = "abandoned"
+                        note = t("table.abandoned", locale)
             elif what == "start":
                 if record.status != "lobby":
                     raise Refusal(t("table.already_started", locale))
@@ -767,6 +770,14 @@ class UsesTables:
             for cog in self.tables.games.values()
             if current.lower() in cog.game.title.lower() and (cog.game.options or not with_options)
         ][:25]
+
+
+def _deserted(record: TableRecord) -> bool:
+    """Every seat is played by a computer: after the last /leave the game would only play itself.
+
+    (Players who merely time out are stood in for until the end, and keep their result.)
+    """
+    return all(seat.computer for seat in record.seats)
 
 
 def _where(interaction: discord.Interaction) -> tuple[int, int]:

@@ -261,3 +261,18 @@ async def test_an_unexpected_error_is_an_apology_and_the_move_still_counts(simco
     assert "Traceback" not in table.public_text() and "boom" not in table.public_text()
     await simcord_env.settle()
     assert "alice: 2" in table.board.content and "Turn: bob" in table.board.content
+
+
+async def test_when_the_last_player_leaves_the_game_is_abandoned_without_a_result(simcord_env):
+    table = Table(simcord_env, "tiny", ["alice", "bob"])
+    await table.seat_everyone()
+    await table.slash("alice", "leave")
+    gone = await table.slash("bob", "leave")
+    assert gone.ephemeral and "abandoned" in gone.response.content
+    await simcord_env.settle()
+    assert "abandoned" in table.public_text()
+    assert not any(m.embeds and "final result" in (m.embeds[0].title or "") for m in table.public_messages())
+    board = await table.member("bob").slash(table.channel, "leaderboard")
+    assert "No finished games" in board.response.embeds[0].description
+    again = await table.slash("bob", "new")
+    assert not again.ephemeral  # the channel is free for a new table
