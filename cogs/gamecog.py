@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import discord
@@ -46,7 +46,8 @@ class TableContext:
 
     record: TableRecord
     game: Game[Any, Any]
-    state: Any | None
+    state: Any | None  # never mutated: every applied action makes a new context
+    _public: dict[str, Any] | None = field(default=None, repr=False, compare=False)
 
     @property
     def channel_id(self) -> int:
@@ -74,7 +75,10 @@ class TableContext:
         return self.name(seat) if seat_record.computer else f"<@{seat_record.user_id}>"
 
     def public(self) -> dict[str, Any]:
-        return self.game.view(self.state, None)
+        """What the whole table may see; drawn once per context (stamps ask for it per button)."""
+        if self._public is None:
+            self._public = self.game.view(self.state, None)
+        return self._public
 
     def private(self, seat: int) -> dict[str, Any]:
         return self.game.view(self.state, seat)

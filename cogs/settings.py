@@ -129,11 +129,7 @@ class SettingsCog(
     @option.autocomplete("value")
     async def _values(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         cog = self.tables.games.get(getattr(interaction.namespace, "game", "") or "")
-        values = (
-            cog.game.options.get(getattr(interaction.namespace, "option", ""), ())
-            if cog
-            else ()
-        )
+        values = cog.game.options.get(getattr(interaction.namespace, "option", ""), ()) if cog else ()
         return [app_commands.Choice(name=value, value=value) for value in values if current in value][:25]
 
 

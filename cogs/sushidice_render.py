@@ -298,26 +298,20 @@ def _panel_items(
                     seat=seat,
                 )
             )
-        elif kept:
-            items.append(
-                cog.action_button(
-                    ctx,
-                    BringBack(die),
-                    ctx.t("sushidice.panel.bring_back", n=die + 1),
-                    emoji=emoji(face),
-                    style=discord.ButtonStyle.success,
-                    row=row,
-                    seat=seat,
-                )
-            )
         else:
+            # A set-aside die offers to come back; a thrown one to be set aside.
+            action, word, style = (
+                (BringBack(die), "bring_back", discord.ButtonStyle.success)
+                if kept
+                else (SetAside(die), "set_aside", discord.ButtonStyle.secondary)
+            )
             items.append(
                 cog.action_button(
                     ctx,
-                    SetAside(die),
-                    ctx.t("sushidice.panel.set_aside", n=die + 1),
+                    action,
+                    ctx.t(f"sushidice.panel.{word}", n=die + 1),
                     emoji=emoji(face),
-                    style=discord.ButtonStyle.secondary,
+                    style=style,
                     row=row,
                     seat=seat,
                 )

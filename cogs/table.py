@@ -231,7 +231,8 @@ class Tables(commands.Cog):
                     raise Refusal(t("table.cancel_refused", locale))
                 record.status = "cancelled"
                 note = t("table.cancelled", locale, name=user.display_name)
-            record.deadline = await self._deadline(record, cog, self._state_of(record, cog))
+            state = self._state_of(record, cog)
+            record.deadline = await self._deadline(record, cog, state)
             await self.store.save(
                 record,
                 expected_version=loaded.record.version,
@@ -239,7 +240,7 @@ class Tables(commands.Cog):
                 seat=None,
                 now=now(),
             )
-            loaded = Loaded(record, self._state_of(record, cog))
+            loaded = Loaded(record, state)
             self._remember(loaded)
             board = self._board(self._context(loaded))
             if _clicked_board(interaction, record):
@@ -713,6 +714,7 @@ class Tables(commands.Cog):
                 except discord.NotFound:
                     log.info("board message of channel %s is gone; posting a new one", channel_id)
             if not edited:
+                # Drawn anew: the failed edit may already have consumed the board's file attachments.
                 message = await channel.send(**self._board(ctx).send_kwargs())
                 loaded.record.extra["board"] = message.id
                 await self.store.update_extra(loaded.record)
