@@ -16,24 +16,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import discord
-from discord import app_commands
 from discord.ext import commands
 from dotenv import load_dotenv
 
-from cogs.i18n import CatalogTranslator, t
-from cogs.ui import TableButton, TableSelect, reply_ephemeral
+from cogs.i18n import CatalogTranslator
+from cogs.tables.errors import answer_failure
+from cogs.tables.ui import TableButton, TableSelect
+from rules import GAMES
 from storage.database import Database
 
 log = logging.getLogger("sushibar")
 
-GAME_EXTENSIONS = (
-    "cogs.sushizock",
-    "cogs.sushigo",
-    "cogs.rockthebock",
-    "cogs.sushidice",
-    "cogs.kaiten",
-)
-EXTENSIONS = ("cogs.table", *GAME_EXTENSIONS, "cogs.leaderboard", "cogs.help", "cogs.settings")
+# Every registered game has its cog in cogs/<game id>.py; rules.GAMES is the only list of games.
+GAME_EXTENSIONS = tuple(f"cogs.{game_id}" for game_id in GAMES)
+EXTENSIONS = ("cogs.tables", *GAME_EXTENSIONS, "cogs.leaderboard", "cogs.help", "cogs.settings")
 
 MISSING_TOKEN = """\
 Sushi Bar cannot start: DISCORD_TOKEN is not set.
@@ -102,7 +98,7 @@ class SushiBar(commands.Bot):
     async def setup_hook(self) -> None:
         self.database = await Database.open(self.settings.database_path)
         await self.tree.set_translator(CatalogTranslator())
-        self.tree.on_error = self.on_app_command_error
+        self.tree.on_error = answer_failure  # the one answer to every refused or failed slash command
         for extension in self.extensions_to_load:
             await self.load_extension(extension)
         # Buttons and selects decode their meaning from custom_id: old boards keep working after a restart.
@@ -114,22 +110,6 @@ class SushiBar(commands.Bot):
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
             log.info("slash commands synced to development server %s", self.settings.dev_guild_id)
-
-    async def on_app_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        """Last resort for a slash command: log it with context, apologise briefly, never a traceback."""
-        if isinstance(error, app_commands.CheckFailure):
-            return  # the check has already answered (e.g. /settings for non-admins)
-        command = interaction.command.qualified_name if interaction.command else "?"
-        log.error(
-            "/%s failed for user %s in channel %s",
-            command,
-            interaction.user.id,
-            interaction.channel_id,
-            exc_info=error,
-        )
-        await reply_ephemeral(interaction, t("error.unexpected", interaction.locale))
 
     async def close(self) -> None:
         await super().close()

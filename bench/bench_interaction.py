@@ -21,7 +21,7 @@ import simcord
 
 from bot import Settings, create_bot
 
-EXTENSIONS = ("cogs.table", "tests.e2e.tinygame")
+EXTENSIONS = ("cogs.tables", "tests.e2e.tinygame")
 
 
 async def main(clicks: int) -> None:

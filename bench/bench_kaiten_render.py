@@ -17,13 +17,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cogs.kaiten_render import WORD_KEYS, render_png
-from rules.kaiten import GAME, Fetch, Place
+from rules.kaiten import GAME, Fetch, KaitenView, Place
 
 WORDS = {key: key.removeprefix("side.") for key in WORD_KEYS} | {"points": "{score} pts"}
 NAMES = ["alice", "bob", "carol", "dave"]
 
 
-def full_table() -> dict:
+def full_table() -> KaitenView:
     """Four players, 7 sushi on every plate, and still 36 sushi on the board."""
     state = GAME.new(4, 2024)
     while any(sum(s is not None for s in plate) < 7 for plate in state.plates):
@@ -48,6 +48,7 @@ def main() -> None:
     first = render_png(view, NAMES, WORDS)
     cold = time.perf_counter() - started
     times = []
+    png = first
     for _ in range(renders):
         started = time.perf_counter()
         png = render_png(view, NAMES, WORDS)

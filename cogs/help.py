@@ -7,8 +7,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.i18n import t
-from cogs.table import UsesTables
-from cogs.ui import reply_ephemeral
+from cogs.tables.errors import Refusal
+from cogs.tables.tables import UsesTables
 
 
 class HelpCog(UsesTables, commands.Cog, name="Help"):
@@ -23,7 +23,7 @@ class HelpCog(UsesTables, commands.Cog, name="Help"):
                 "games.line",
                 locale,
                 title=cog.game.title,
-                group=cog.qualified_name,
+                group=cog.group,
                 min=cog.game.min_players,
                 max=cog.game.max_players,
                 summary=t(f"{cog.game.id}.summary", locale),
@@ -40,8 +40,7 @@ class HelpCog(UsesTables, commands.Cog, name="Help"):
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         cog = self.tables.games.get(game)
         if cog is None:
-            await reply_ephemeral(interaction, t("settings.unknown_game", interaction.locale, game=game))
-            return
+            raise Refusal("settings.unknown_game", game=game)
         await interaction.response.send_message(embed=cog.rules_embed(interaction.locale), ephemeral=True)
 
     @rules.autocomplete("game")

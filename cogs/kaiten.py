@@ -5,7 +5,8 @@ click becomes an engine action. Steps in between are `u:` payloads:
 
 - `wasabi` / `back` re-draw the board with the sake's possible moves (`w:<steps>` spends the wasabi);
 - `f:<cell>` starts the dexterity challenge for that cell (`rules.kaiten.challenge`, pure and
-  restart-safe): an ephemeral row of buttons for the acting player, the chopsticks on one of them.
+  restart-safe): an ephemeral row of buttons for the acting player (`kaiten_render.chopsticks`), the
+  chopsticks on one of them.
   `c:<cell>:<button>` is a press: the right button within the window applies Fetch(cell, True),
   anything else Fetch(cell, False); if nothing is pressed, a timer applies Fetch(cell, False) when the
   window closes. The start time and the timer live in memory per channel (a restart forgets an open
@@ -24,6 +25,7 @@ import logging
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 import discord
@@ -31,10 +33,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import kaiten_render as render
-from cogs.gamecog import GameCog, Refusal, TableContext
 from cogs.i18n import t
-from cogs.kaiten_render import cell_name, direction_words, pines, sushi_words
-from cogs.ui import Board, reply_ephemeral
+from cogs.kaiten_render import cell_name, direction_words, pines, public, sushi_at, sushi_words
+from cogs.tables.context import TableContext
+from cogs.tables.errors import Refusal
+from cogs.tables.gamecog import GameCog
+from cogs.tables.ui import Board
 from rules.engine import IllegalAction
 from rules.kaiten import GAME, SIZE, Fetch, Place, Wasabi, challenge
 
@@ -85,7 +89,10 @@ class KaitenCog(
         for timer in list(self._timers):
             timer.cancel()
 
-    # ------------------------------------------------------------ words
+    # ------------------------------------------------------------ hooks
+
+    def render_board(self, ctx: TableContext) -> Board:
+        return render.board(self, ctx)
 
     def describe(self, ctx: TableContext, seat: int, action: Any) -> str:
         if isinstance(action, Fetch):
@@ -111,29 +118,18 @@ class KaitenCog(
                 params["cell"] = t(f"kaiten.plate.{cell}", locale)
         return super().refusal(IllegalAction(error.code, **params), locale)
 
-    # ------------------------------------------------------------ the board
-
-    def render_board(self, ctx: TableContext) -> Board:
-        return render.board(self, ctx)
-
-    # ------------------------------------------------------------ clicks
-
     async def on_ui(
         self, interaction: discord.Interaction, ctx: TableContext, seat: int, word: str, values: list[str]
     ) -> None:
-        view = ctx.public()
-        if view["over"]:
-            raise Refusal(t("kaiten.error.game_over", interaction.locale))
-        if seat != view["current"]:
-            raise Refusal(t("kaiten.error.not_your_turn", interaction.locale))
+        self.refuse_unless_turn(ctx, seat)
         kind, _, rest = word.partition(":")
         numbers = [int(part) for part in rest.split(":") if part.lstrip("-").isdigit()]
         if kind in ("wasabi", "back"):
-            self.refuse_if_grabbing(ctx.channel_id, interaction.locale)
+            self.refuse_if_grabbing(ctx.channel_id)
             board = render.board(self, ctx, wasabi_picker=kind == "wasabi")
             await interaction.response.edit_message(**board.edit_kwargs())
         elif kind == "w" and len(numbers) == 1:
-            self.refuse_if_grabbing(ctx.channel_id, interaction.locale)
+            self.refuse_if_grabbing(ctx.channel_id)
             await self.tables.act(
                 ctx.channel_id,
                 interaction.user.id,
@@ -146,24 +142,30 @@ class KaitenCog(
         elif kind == "c" and len(numbers) == 2:
             await self.press(interaction, ctx, numbers[0], numbers[1])
         else:
-            raise Refusal(t("kaiten.error.unknown_action", interaction.locale))
+            raise IllegalAction("unknown_action")
 
-    def refuse_if_grabbing(self, channel_id: int, locale: Any) -> None:
+    # ------------------------------------------------------------ the chopsticks
+
+    def refuse_unless_turn(self, ctx: TableContext, seat: int) -> None:
+        """Only the player to move may open the wasabi picker or fetch."""
+        view = public(ctx)
+        if view["over"]:
+            raise IllegalAction("game_over")
+        if seat != view["turn"]:
+            raise IllegalAction("not_your_turn")
+
+    def refuse_if_grabbing(self, channel_id: int) -> None:
         grab = self._chopsticks.get(channel_id)
         if grab is not None and not grab.done:
-            raise Refusal(t("kaiten.challenge.busy", locale))
+            raise Refusal("kaiten.challenge.busy")
 
     async def start_fetch(
         self, interaction: discord.Interaction, ctx: TableContext, seat: int, cell: int
     ) -> None:
         """The chopsticks go out: a challenge for the acting player, or a sure fetch with dexterity off."""
-        locale = interaction.locale
-        self.refuse_if_grabbing(ctx.channel_id, locale)
+        self.refuse_if_grabbing(ctx.channel_id)
         assert ctx.state is not None
-        try:
-            found = challenge(ctx.state, cell)
-        except IllegalAction as error:
-            raise Refusal(self.refusal(error, locale)) from error
+        found = challenge(ctx.state, cell)  # IllegalAction: the cell may not be fetched now
         if found is None:
             await self.tables.act(
                 ctx.channel_id,
@@ -183,31 +185,10 @@ class KaitenCog(
             started=discord.utils.utcnow(),
             interaction=interaction,
         )
-        buttons = [
-            self.ui_button(
-                ctx,
-                f"c:{cell}:{index}",
-                ctx.t("kaiten.button.chopsticks") if index == found.target else None,
-                emoji=ctx.t(
-                    "kaiten.emoji.chopsticks" if index == found.target else "kaiten.emoji.no_chopsticks"
-                ),
-                style=discord.ButtonStyle.secondary,
-                row=0,
-            )
-            for index in range(found.buttons)
-        ]
-        prompt = ctx.t(
-            "kaiten.challenge.prompt",
-            player=ctx.name(seat),
-            sushi=sushi_words(ctx, ctx.public()["board"][cell]),
-            cell=cell_name(cell),
-            seconds=f"{found.window_seconds:g}",
-        )
+        prompt = render.chopsticks(self, ctx, seat, cell, found)
         self._chopsticks[ctx.channel_id] = grab
         try:
-            await interaction.response.send_message(
-                **Board(content=prompt, items=list(buttons)).send_kwargs(), ephemeral=True
-            )
+            await interaction.response.send_message(**prompt.send_kwargs(), ephemeral=True)
         except BaseException:
             self._chopsticks.pop(ctx.channel_id, None)
             raise
@@ -219,10 +200,13 @@ class KaitenCog(
         """A button of the chopsticks row: the right one in time fetches, anything else drops the sushi."""
         grab = self._chopsticks.get(ctx.channel_id)
         if grab is None or grab.done or grab.cell != cell or grab.user_id != interaction.user.id:
-            raise Refusal(t("kaiten.challenge.over", interaction.locale))
+            raise Refusal("kaiten.challenge.over")
+        if grab.stamp != self.stamp(ctx, grab.seat):  # the game moved on: the cell may be empty now
+            self.close(ctx.channel_id, grab)
+            raise Refusal("kaiten.challenge.over")
         in_time = (discord.utils.utcnow() - grab.started).total_seconds() <= grab.window
         success = in_time and index == grab.target
-        sushi = sushi_words(ctx, ctx.public()["board"][cell])  # read before the fetch takes it away
+        sushi = sushi_words(ctx, sushi_at(public(ctx), cell))  # read before the fetch takes it away
         self.close(ctx.channel_id, grab)
         await self.tables.act(ctx.channel_id, grab.user_id, Fetch(cell, success), stamp=grab.stamp)
         key = (
@@ -250,8 +234,8 @@ class KaitenCog(
         self.close(channel_id, grab)
         try:
             await self.tables.act(channel_id, grab.user_id, Fetch(grab.cell, False), stamp=grab.stamp)
-        except Refusal as refusal:  # the game moved on meanwhile (a turn time-out, a cancel)
-            log.info("chopsticks time-out in channel %s not applied: %s", channel_id, refusal.text)
+        except IllegalAction as refused:  # the game moved on meanwhile (a turn time-out, a cancel)
+            log.info("chopsticks time-out in channel %s not applied: %r", channel_id, refused)
             return
         except Exception:
             log.exception("chopsticks time-out failed in channel %s", channel_id)
@@ -262,6 +246,24 @@ class KaitenCog(
             )
         except discord.HTTPException:
             log.debug("could not update the chopsticks message in channel %s", channel_id)
+
+    # ------------------------------------------------------------ slash command helpers
+
+    async def seated(self, interaction: discord.Interaction) -> tuple[TableContext, int]:
+        """The caller's running table and seat, for `/kaiten fetch`: a fetch may open a challenge, not
+        just apply an action, so `play()` cannot build it. Refused in the table's own words."""
+        ctx = await self.playing_table(interaction)
+        if ctx is None:
+            raise Refusal("table.no_game")
+        seat = ctx.record.seat_of(interaction.user.id)
+        if seat is None:
+            raise Refusal("table.not_seated")
+        return ctx, seat
+
+    def _wasabi(self, ctx: TableContext, seat: int, *, steps: int) -> Wasabi:
+        """`/kaiten wasabi`, built once the table knows the caller: not while chopsticks are out."""
+        self.refuse_if_grabbing(ctx.channel_id)
+        return Wasabi(steps)
 
     # ------------------------------------------------------------ slash commands
 
@@ -308,25 +310,17 @@ class KaitenCog(
         direction: app_commands.Choice[int],
         steps: app_commands.Choice[int],
     ) -> None:
-        if interaction.channel_id is not None:
-            try:
-                self.refuse_if_grabbing(interaction.channel_id, interaction.locale)
-            except Refusal as refusal:
-                await reply_ephemeral(interaction, refusal.text)
-                return
-        await self.tables.act_command(interaction, self.game.id, Wasabi(direction.value * steps.value))
+        await self.play(interaction, partial(self._wasabi, steps=direction.value * steps.value))
 
     @app_commands.command(name="fetch", description="Fetch a sushi from the sake's line with your chopsticks")
     @app_commands.describe(cell="The sushi's cell as on the board: column A-F and row 1-6, e.g. C4")
     async def fetch(self, interaction: discord.Interaction, cell: str) -> None:
-        try:
-            ctx, seat = await self.acting(interaction)
-            index = parse_cell(cell)
-            if index is None:
-                raise Refusal(t("kaiten.error.bad_coordinate", interaction.locale, text=cell[:20]))
-            await self.start_fetch(interaction, ctx, seat, index)
-        except Refusal as refusal:
-            await reply_ephemeral(interaction, refusal.text)
+        ctx, seat = await self.seated(interaction)
+        self.refuse_unless_turn(ctx, seat)
+        index = parse_cell(cell)
+        if index is None:
+            raise IllegalAction("bad_coordinate", text=cell[:20])
+        await self.start_fetch(interaction, ctx, seat, index)
 
     @fetch.autocomplete("cell")
     async def fetch_cells(
@@ -335,11 +329,11 @@ class KaitenCog(
         ctx = await self.playing_table(interaction)
         if ctx is None:
             return []
-        view = ctx.public()
+        view = public(ctx)
         choices = []
         for cell in view["fetchable"]:
             name = ctx.t(
-                "kaiten.choice.cell", cell=cell_name(cell), sushi=sushi_words(ctx, view["board"][cell])
+                "kaiten.choice.cell", cell=cell_name(cell), sushi=sushi_words(ctx, sushi_at(view, cell))
             )
             if current.strip().lower() in name.lower():
                 choices.append(app_commands.Choice(name=name[:100], value=cell_name(cell)))
@@ -349,20 +343,7 @@ class KaitenCog(
     @app_commands.describe(cell="Where on your 3×3 plate")
     @app_commands.choices(cell=_PLATE_CHOICES)
     async def place(self, interaction: discord.Interaction, cell: app_commands.Choice[int]) -> None:
-        await self.tables.act_command(interaction, self.game.id, Place(cell.value))
-
-    async def acting(self, interaction: discord.Interaction) -> tuple[TableContext, int]:
-        """The table and seat of a slash command's caller, who must be the player to move."""
-        locale = interaction.locale
-        ctx = await self.playing_table(interaction)
-        if ctx is None:
-            raise Refusal(t("table.no_game", locale))
-        seat = ctx.record.seat_of(interaction.user.id)
-        if seat is None:
-            raise Refusal(t("table.not_seated", locale))
-        if seat not in self.game.to_move(ctx.state):
-            raise Refusal(t("kaiten.error.not_your_turn", locale))
-        return ctx, seat
+        await self.play(interaction, Place(cell.value))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -12,16 +12,17 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 import discord
 from PIL import Image, ImageDraw, ImageFont
 
-from cogs.gamecog import GameCog, TableContext
 from cogs.i18n import plural
-from cogs.ui import Board
+from cogs.tables.context import TableContext
+from cogs.tables.gamecog import GameCog
+from cogs.tables.ui import Board
 from rules.engine import Event
-from rules.kaiten import Place, Refill
+from rules.kaiten import Challenge, KaitenPlayerView, KaitenView, PineView, Place, Refill
 
 SIZE = 6
 PLATE = 3
@@ -86,6 +87,25 @@ WORD_KEYS: tuple[str, ...] = (
 """The words the picture needs; "points" holds a `{score}` placeholder."""
 
 
+def public(ctx: TableContext) -> KaitenView:
+    """The table's view, typed (every seat sees the same in Kaiten Sushi)."""
+    return cast(KaitenView, ctx.public())
+
+
+def acting(view: KaitenView) -> int:
+    """The seat whose turn it is; only asked while the game is running."""
+    seat = view["turn"]
+    assert seat is not None, "the game is over"
+    return seat
+
+
+def sushi_at(view: KaitenView, cell: int) -> str:
+    """The sushi on a board cell known to hold one (a fetchable cell)."""
+    sushi = view["board"][cell]
+    assert sushi is not None, f"no sushi on {cell_name(cell)}"
+    return sushi
+
+
 def cell_name(cell: int) -> str:
     """Board cell 0..35 as on the picture: column letter A-F, row number 1-6 ("C4")."""
     row, column = divmod(cell, SIZE)
@@ -116,7 +136,7 @@ def direction_words(ctx: TableContext, steps: int) -> str:
     return ctx.t(f"kaiten.event.direction.{'forward' if steps > 0 else 'back'}")
 
 
-def line_words(ctx: TableContext, pine: dict[str, Any]) -> str:
+def line_words(ctx: TableContext, pine: PineView) -> str:
     index = pine["index"]
     name = COLUMNS[index] if pine["line"] == "column" else str(index + 1)
     return ctx.t(f"kaiten.line.{pine['line']}", name=name)
@@ -136,7 +156,7 @@ def plate_lines(ctx: TableContext, edges: list[list[int]]) -> str:
     return ", ".join(spoiled)
 
 
-def event_line(ctx: TableContext, event: Event, view: dict[str, Any]) -> str | None:
+def event_line(ctx: TableContext, event: Event, view: KaitenView) -> str | None:
     kind = event["type"]
     player = ctx.name(event["seat"]) if "seat" in event else ""
     if kind == "wasabi_used":
@@ -207,10 +227,13 @@ def event_line(ctx: TableContext, event: Event, view: dict[str, Any]) -> str | N
 
 
 def board(cog: GameCog, ctx: TableContext, *, wasabi_picker: bool = False) -> Board:
-    view = ctx.public()
+    """The public board: embed, picture, and the buttons of the player to move (or the wasabi picker)."""
+    view = public(ctx)
     over = view["over"]
     embed = discord.Embed(
-        title=ctx.t("kaiten.board.title_over") if over else ctx.t("kaiten.board.title", turn=view["turn"]),
+        title=ctx.t("kaiten.board.title_over")
+        if over
+        else ctx.t("kaiten.board.title", turn=view["turn_number"]),
         description="\n".join(situation(ctx, view, wasabi_picker)),
         colour=discord.Colour.gold() if over else discord.Colour.red(),
     )
@@ -219,7 +242,7 @@ def board(cog: GameCog, ctx: TableContext, *, wasabi_picker: bool = False) -> Bo
             ctx.t(
                 "kaiten.board.line_entry",
                 cell=cell_name(cell),
-                sushi=sushi_words(ctx, view["board"][cell]),
+                sushi=sushi_words(ctx, sushi_at(view, cell)),
             )
             for cell in view["fetchable"]
         ]
@@ -249,12 +272,12 @@ def board(cog: GameCog, ctx: TableContext, *, wasabi_picker: bool = False) -> Bo
         content = ctx.t("kaiten.content.over")
         items: list[discord.ui.Item[Any]] = []
     else:
-        content = ctx.t(f"kaiten.content.turn.{view['step']}", player=ctx.mention(view["current"]))
+        content = ctx.t(f"kaiten.content.turn.{view['phase']}", player=ctx.mention(acting(view)))
         items = controls(cog, ctx, view, wasabi_picker)
     return Board(content=content, embed=embed, items=items, files=[picture])
 
 
-def situation(ctx: TableContext, view: dict[str, Any], wasabi_picker: bool) -> list[str]:
+def situation(ctx: TableContext, view: KaitenView, wasabi_picker: bool) -> list[str]:
     lines: list[str] = []
     if view["over"]:
         lines.append(ctx.t("kaiten.board.over"))
@@ -262,12 +285,12 @@ def situation(ctx: TableContext, view: dict[str, Any], wasabi_picker: bool) -> l
         sake = view["sake"]
         side, line = ctx.t(f"kaiten.side.{sake['side']}"), line_words(ctx, sake)
         lines.append(ctx.t("kaiten.board.sake", side=side, line=line))
-        player = ctx.name(view["current"])
-        step = view["step"]
+        player = ctx.name(acting(view))
+        step = view["phase"]
         if step == "place":
-            lines.append(
-                ctx.t("kaiten.board.step.place", player=player, sushi=sushi_words(ctx, view["holding"]))
-            )
+            holding = view["holding"]
+            assert holding is not None, "the place step holds a sushi"
+            lines.append(ctx.t("kaiten.board.step.place", player=player, sushi=sushi_words(ctx, holding)))
         elif step == "refill":
             near, far = view["refill_cells"]
             pair = " + ".join(sushi_words(ctx, sushi) for sushi in view["reserve"][0])
@@ -291,9 +314,7 @@ def situation(ctx: TableContext, view: dict[str, Any], wasabi_picker: bool) -> l
     return lines
 
 
-def player_field(
-    ctx: TableContext, embed: discord.Embed, view: dict[str, Any], player: dict[str, Any]
-) -> None:
+def player_field(ctx: TableContext, embed: discord.Embed, view: KaitenView, player: KaitenPlayerView) -> None:
     seat = player["seat"]
     rows = []
     for row in range(PLATE):
@@ -313,7 +334,7 @@ def player_field(
                 ginger=player["ginger_placed"],
             )
         )
-    marker = "▶️ " if view["current"] == seat else ""
+    marker = "▶️ " if view["turn"] == seat else ""
     name = ctx.t(
         "kaiten.board.player",
         marker=marker,
@@ -332,10 +353,10 @@ def emoji(ctx: TableContext, sushi: str | None) -> str:
 
 
 def controls(
-    cog: GameCog, ctx: TableContext, view: dict[str, Any], wasabi_picker: bool
+    cog: GameCog, ctx: TableContext, view: KaitenView, wasabi_picker: bool
 ) -> list[discord.ui.Item[Any]]:
     """Buttons for what the player to move may do now (rows 0-3)."""
-    step = view["step"]
+    step = view["phase"]
     items: list[discord.ui.Item[Any]] = []
     if step in ("wasabi_or_fetch", "fetch") and wasabi_picker:
         for steps in view["wasabi_moves"]:
@@ -359,7 +380,7 @@ def controls(
         items.append(cog.ui_button(ctx, "back", ctx.t("kaiten.button.back"), row=1))
     elif step in ("wasabi_or_fetch", "fetch"):
         for index, cell in enumerate(view["fetchable"]):
-            rice, _, ingredient = view["board"][cell].partition(":")
+            rice, _, ingredient = sushi_at(view, cell).partition(":")
             label = ctx.t(
                 "kaiten.button.fetch",
                 cell=cell_name(cell),
@@ -383,7 +404,7 @@ def controls(
                 )
             )
     elif step == "place":
-        plate = view["players"][view["current"]]["plate"]
+        plate = view["players"][acting(view)]["plate"]
         legal = set(view["plate_cells"])
         for cell in range(PLATE * PLATE):
             sushi = plate[cell]
@@ -414,6 +435,29 @@ def controls(
     return items
 
 
+def chopsticks(cog: GameCog, ctx: TableContext, seat: int, cell: int, found: Challenge) -> Board:
+    """The dexterity challenge, shown to the acting player only: a row of buttons, the 🥢 on one."""
+    buttons: list[discord.ui.Item[Any]] = [
+        cog.ui_button(
+            ctx,
+            f"c:{cell}:{index}",
+            ctx.t("kaiten.button.chopsticks") if index == found.target else None,
+            emoji=ctx.t("kaiten.emoji.chopsticks" if index == found.target else "kaiten.emoji.no_chopsticks"),
+            style=discord.ButtonStyle.secondary,
+            row=0,
+        )
+        for index in range(found.buttons)
+    ]
+    prompt = ctx.t(
+        "kaiten.challenge.prompt",
+        player=ctx.name(seat),
+        sushi=sushi_words(ctx, sushi_at(public(ctx), cell)),
+        cell=cell_name(cell),
+        seconds=f"{found.window_seconds:g}",
+    )
+    return Board(content=prompt, items=buttons)
+
+
 # ---------------------------------------------------------------- picture
 
 
@@ -428,7 +472,7 @@ def _cell_box(cell: int) -> tuple[int, int, int, int]:
     return x, y, x + CELL, y + CELL
 
 
-def _pine_centre(pine: dict[str, Any]) -> tuple[int, int]:
+def _pine_centre(pine: PineView) -> tuple[int, int]:
     """The middle of a pine's edge space: beside its row or column, on its side of the board."""
     middle = pine["index"] * CELL + CELL // 2
     if pine["line"] == "column":
@@ -521,7 +565,7 @@ def _static_layer(players: int) -> Image.Image:
     return image
 
 
-def _draw_board(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_board(draw: ImageDraw.ImageDraw, view: KaitenView) -> None:
     line = set(view["sake"]["cells"])
     fetchable = set(view["fetchable"])
     hidden_tile = [condiment is None for condiment in view["condiments"]]
@@ -534,13 +578,14 @@ def _draw_board(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
             draw_sushi(draw, (x0, y0, x1, y1), sushi, 7)
         if cell in fetchable:
             draw.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), radius=7, outline=FETCHABLE, width=3)
-    if view["fetched_from"] is not None and view["step"] == "place":
-        x0, y0, x1, y1 = _cell_box(view["fetched_from"])
+    fetched_from = view["fetched_from"]
+    if fetched_from is not None and view["phase"] == "place":
+        x0, y0, x1, y1 = _cell_box(fetched_from)
         draw.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), radius=7, outline=(255, 255, 255), width=2)
     _draw_sake(draw, _pine_centre(view["sake"]))
 
 
-def _draw_reserve(draw: ImageDraw.ImageDraw, view: dict[str, Any], words: Words) -> None:
+def _draw_reserve(draw: ImageDraw.ImageDraw, view: KaitenView, words: Words) -> None:
     font = _font(14)
     draw.text((BOARD_X - PINE_BAND, RESERVE_Y + 18), words["reserve"], fill=DIM, font=font, anchor="lm")
     x = BOARD_X + 32
@@ -563,7 +608,7 @@ def _counter(
 
 def _draw_plate(
     draw: ImageDraw.ImageDraw,
-    player: dict[str, Any],
+    player: KaitenPlayerView,
     name: str,
     current: bool,
     holding: str | None,
@@ -621,7 +666,7 @@ def _edge_mark(
     draw.rounded_rectangle(box, radius=4, fill=colour, outline=(60, 30, 40))
 
 
-def render_png(view: dict[str, Any], names: Sequence[str], words: Words) -> bytes:
+def render_png(view: KaitenView, names: Sequence[str], words: Words) -> bytes:
     """The whole table as PNG bytes: board, sake, reserve, and one plate per seat.
 
     `names` per seat; `words` the few words drawn in the picture (keys of WORD_KEYS), already translated.
@@ -632,7 +677,7 @@ def render_png(view: dict[str, Any], names: Sequence[str], words: Words) -> byte
     _draw_board(draw, view)
     _draw_reserve(draw, view, words)
     for player in players:
-        current = view["current"] == player["seat"]
+        current = view["turn"] == player["seat"]
         holding = view["holding"] if current else None
         _draw_plate(draw, player, names[int(player["seat"])], current, holding, words)
     buffer = io.BytesIO()

@@ -7,8 +7,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.i18n import t
-from cogs.table import UsesTables
-from cogs.ui import reply_ephemeral
+from cogs.tables.errors import Refusal
+from cogs.tables.tables import UsesTables
 from storage.leaderboard import ALL_GAMES, Standing
 
 
@@ -28,12 +28,10 @@ class LeaderboardCog(UsesTables, commands.Cog, name="Leaderboard"):
     async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
         locale = interaction.locale
         if interaction.guild_id is None:
-            await reply_ephemeral(interaction, t("table.guild_only", locale))
-            return
+            raise Refusal("table.guild_only")
         bucket = game or ALL_GAMES
         if bucket != ALL_GAMES and bucket not in self.tables.games:
-            await reply_ephemeral(interaction, t("settings.unknown_game", locale, game=game))
-            return
+            raise Refusal("settings.unknown_game", game=game)
         top = await self.tables.leaderboard.top(interaction.guild_id, bucket)
         embed = discord.Embed(title=t("leaderboard.title", locale, game=self._title(bucket, locale)))
         embed.colour = discord.Colour.gold()
@@ -61,8 +59,7 @@ class LeaderboardCog(UsesTables, commands.Cog, name="Leaderboard"):
     async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
         locale = interaction.locale
         if interaction.guild_id is None:
-            await reply_ephemeral(interaction, t("table.guild_only", locale))
-            return
+            raise Refusal("table.guild_only")
         who = member or interaction.user
         board = self.tables.leaderboard
         standings = await board.stats(interaction.guild_id, who.id)

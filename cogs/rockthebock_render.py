@@ -1,17 +1,23 @@
-"""Rock the Bock in words and emoji: the board, the throw, the last move and the round scores.
+"""Rock the Bock in words, emoji and buttons: the board, the throw, the last move, the round
+scores and the wolf picker.
 
 Everything here reads `game.view(...)` (through a `TableContext`) and the catalog; no rule is
-decided here. The cog (cogs/rockthebock.py) adds the buttons and commands.
+decided here. Buttons and selects come from the cog's builders (`GameCog.action_button`, ...);
+the cog (cogs/rockthebock.py) maps clicks and slash commands to actions.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import discord
 
-from cogs.gamecog import TableContext
 from cogs.i18n import plural, signed
+from cogs.tables.context import TableContext
+from cogs.tables.gamecog import GameCog
+from cogs.tables.ui import Board
+from rules.engine import Event
+from rules.rockthebock import Caps, Choose, RockTheBockView, Roll, SheetView, ThrowItem
 
 BOCK = "white"
 WOLF = "grey"
@@ -23,6 +29,20 @@ EMBED_COLOURS = {
     "yellow": discord.Colour.gold(),
 }
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+
+
+def public(ctx: TableContext) -> RockTheBockView:
+    """The whole table's view, typed (Rock the Bock hides nothing: there is no private view)."""
+    return cast(RockTheBockView, ctx.public())
+
+
+def wolf_targets(ctx: TableContext, seat: int) -> list[int]:
+    """The seats the acting player may send wolves to right now (from legal_actions)."""
+    return [
+        action.target
+        for action in ctx.game.legal_actions(ctx.state, seat)
+        if isinstance(action, Choose) and action.colour == WOLF and action.target is not None
+    ]
 
 
 def counted(ctx: TableContext, noun: str, count: int) -> str:
@@ -43,13 +63,13 @@ def face(ctx: TableContext, colour: str, count: int) -> str:
     )
 
 
-def seat_name(ctx: TableContext, seat: int, view: dict[str, Any]) -> str:
+def seat_name(ctx: TableContext, seat: int, view: RockTheBockView) -> str:
     """A player with their goat colour: "🟥 alice"."""
     colour = view["sheets"][seat]["colour"]
     return ctx.t("rockthebock.sheet.name", square=SQUARES[colour], player=ctx.name(seat))
 
 
-def throw_lines(ctx: TableContext, view: dict[str, Any]) -> list[str]:
+def throw_lines(ctx: TableContext, view: RockTheBockView) -> list[str]:
     """The current throw, grouped by colour, with the colours nobody may choose marked."""
     lines = []
     for item in view["throw"] or []:
@@ -60,18 +80,20 @@ def throw_lines(ctx: TableContext, view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def last_line(ctx: TableContext, view: dict[str, Any]) -> str | None:
+DESCRIBED = ("throw_failed", "round_scored", "marked")
+"""The events of `last` told in words; a plain throw is shown on its own, the rest follows from the board."""
+
+
+def last_line(ctx: TableContext, view: RockTheBockView) -> str | None:
     """The last thing that happened, in words (the current throw is shown on its own)."""
-    last = view["last"]
-    if not last or last["type"] == "rolled":
+    last = next((event for event in view["last"] if event["type"] in DESCRIBED), None)
+    if last is None:
         return None
     if last["type"] == "throw_failed":
         thrown = ", ".join(face(ctx, colour, count) for colour, count in last["throw"].items())
         return ctx.t("rockthebock.last.throw_failed", player=seat_name(ctx, last["seat"], view), throw=thrown)
     if last["type"] == "round_scored":
         return ctx.t("rockthebock.last.round_scored", round=last["round"])
-    if last["type"] != "marked":
-        return None
     player = seat_name(ctx, last["seat"], view)
     receiver = seat_name(ctx, last["receiver"], view)
     dice = last["dice"]
@@ -104,7 +126,7 @@ def last_line(ctx: TableContext, view: dict[str, Any]) -> str | None:
     return f"{text} {struck}"
 
 
-def sheet_marks(ctx: TableContext, sheet: dict[str, Any], caps: dict[str, int]) -> str:
+def sheet_marks(ctx: TableContext, sheet: SheetView, caps: Caps) -> str:
     return ctx.t(
         "rockthebock.sheet.marks",
         bocks=sheet["bocks"],
@@ -116,12 +138,12 @@ def sheet_marks(ctx: TableContext, sheet: dict[str, Any], caps: dict[str, int]) 
     )
 
 
-def round_scores(ctx: TableContext, sheet: dict[str, Any]) -> str:
+def round_scores(ctx: TableContext, sheet: SheetView) -> str:
     scores = " · ".join(f"R{number} {signed(score)}" for number, score in enumerate(sheet["round_scores"], 1))
     return ctx.t("rockthebock.sheet.rounds", scores=scores or "—")
 
 
-def sheet_field(ctx: TableContext, view: dict[str, Any], sheet: dict[str, Any]) -> tuple[str, str]:
+def sheet_field(ctx: TableContext, view: RockTheBockView, sheet: SheetView) -> tuple[str, str]:
     """One player's sheet for the running round: marks, struck symbols, scores."""
     seat = sheet["seat"]
     name = seat_name(ctx, seat, view)
@@ -144,19 +166,91 @@ def sheet_field(ctx: TableContext, view: dict[str, Any], sheet: dict[str, Any]) 
     return name, "\n".join(lines)
 
 
+def board(cog: GameCog, ctx: TableContext) -> Board:
+    """The public board: the embed, then "Roll" or one button per thrown colour with its count."""
+    content, embed = board_embed(ctx)
+    drawn = Board(content=content, embed=embed)
+    view = public(ctx)
+    seat = view["turn"]
+    if view["over"] or seat is None:
+        return drawn
+    if view["throw"] is None:
+        label = ctx.t("rockthebock.button.roll", dice=counted(ctx, "die", view["dice"]))
+        drawn.items.append(cog.action_button(ctx, Roll(), label, emoji="🎲", row=0))
+        return drawn
+    for item in view["throw"]:
+        drawn.items.append(colour_button(cog, ctx, view, seat, item))
+    return drawn
+
+
+def colour_button(
+    cog: GameCog, ctx: TableContext, view: RockTheBockView, seat: int, item: ThrowItem
+) -> discord.ui.Item[Any]:
+    """One thrown colour: bocks and wolves on row 0, goats on row 1 (disabled if nobody plays them).
+
+    Wolves open the picker (`u:wolf`) unless the victim is obvious (two players).
+    """
+    colour, count = item["colour"], item["count"]
+    if colour == BOCK:
+        label = ctx.t("rockthebock.button.white", count=count)
+        return cog.action_button(
+            ctx, Choose(BOCK), label, emoji="🐏", style=discord.ButtonStyle.success, row=0
+        )
+    if colour == WOLF:
+        targets = wolf_targets(ctx, seat)
+        if len(targets) == 1:  # two players: the victim is obvious
+            label = ctx.t("rockthebock.button.grey_to", count=count, target=ctx.name(targets[0]))
+            return cog.action_button(
+                ctx, Choose(WOLF, targets[0]), label, emoji="🐺", style=discord.ButtonStyle.danger, row=0
+            )
+        label = ctx.t("rockthebock.button.grey", count=count)
+        return cog.ui_button(ctx, "wolf", label, emoji="🐺", style=discord.ButtonStyle.danger, row=0)
+    name = colour_name(ctx, colour)
+    square = SQUARES[colour]
+    if item["refusal"] is not None:
+        label = ctx.t("rockthebock.button.unowned", Colour=name.capitalize(), count=count)
+        return cog.action_button(ctx, Choose(colour), label, emoji=square, disabled=True, row=1)
+    owner = view["colours"].index(colour)
+    label = ctx.t("rockthebock.button.goat", Colour=name.capitalize(), count=count, owner=ctx.name(owner))
+    return cog.action_button(ctx, Choose(colour), label, emoji=square, row=1)
+
+
+def wolf_picker(cog: GameCog, ctx: TableContext, seat: int, targets: list[int]) -> Board:
+    """The acting player's ephemeral select: who gets the wolves, with each victim's sheet."""
+    view = public(ctx)
+    count = next(item["count"] for item in view["throw"] or [] if item["colour"] == WOLF)
+    choices: list[tuple[str, Any, str | None]] = []
+    for target in targets:
+        sheet = view["sheets"][target]
+        label = ctx.t("rockthebock.wolf.option", square=SQUARES[sheet["colour"]], player=ctx.name(target))
+        info = ctx.t(
+            "rockthebock.wolf.option_info",
+            bocks=sheet["bocks"],
+            wolves=sheet["wolves"],
+            goats=sheet["goats"],
+            round_score=signed(sheet["round_score"]),
+        )
+        choices.append((label, Choose(WOLF, target), info))
+    select = cog.action_select(ctx, choices, placeholder=ctx.t("rockthebock.wolf.placeholder"), seat=seat)
+    return Board(
+        content=ctx.t("rockthebock.wolf.prompt", wolves=counted(ctx, "wolf", count)),
+        items=[select],
+    )
+
+
 def board_embed(ctx: TableContext) -> tuple[str, discord.Embed]:
     """The content line (who is to act, with a mention) and the embed of the public board."""
-    view = ctx.public()
-    if view["over"]:
-        return ctx.t("rockthebock.over"), final_embed(ctx, view)
+    view = public(ctx)
     seat = view["turn"]
+    if view["over"] or seat is None:
+        return ctx.t("rockthebock.over"), final_embed(ctx, view)
     player = ctx.mention(seat)
     parts: list[str] = []
     last = last_line(ctx, view)
     if last:
         parts.append(last)
     dice = counted(ctx, "die", view["dice"])
-    if view["throw"] is None:
+    if view["phase"] == "roll":
         content = ctx.t("rockthebock.turn_roll", player=player, dice=dice)
         parts.append(ctx.t("rockthebock.waiting_roll", player=seat_name(ctx, seat, view), dice=dice))
     else:
@@ -174,9 +268,10 @@ def board_embed(ctx: TableContext) -> tuple[str, discord.Embed]:
     return content, embed
 
 
-def final_embed(ctx: TableContext, view: dict[str, Any]) -> discord.Embed:
+def final_embed(ctx: TableContext, view: RockTheBockView) -> discord.Embed:
     """The finished game: the last round's sheets and every round's score, best first."""
     ranking = view["ranking"]
+    assert ranking is not None, "the final sheets are only drawn once the game is over"
     description = [ctx.t("rockthebock.final.lead")]
     last = last_line(ctx, view)
     if last:
@@ -200,9 +295,9 @@ def final_embed(ctx: TableContext, view: dict[str, Any]) -> discord.Embed:
     return embed
 
 
-def round_announcement(ctx: TableContext, events: list[dict[str, Any]]) -> list[str]:
+def round_announcement(ctx: TableContext, events: list[Event]) -> list[str]:
     """The lines posted when a round is scored (and who starts the next one)."""
-    view = ctx.public()
+    view = public(ctx)
     lines: list[str] = []
     for event in events:
         if event["type"] == "round_scored":

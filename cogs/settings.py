@@ -7,8 +7,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.i18n import t
-from cogs.table import TURN_TIMEOUT_KEY, UsesTables
-from cogs.ui import reply_ephemeral
+from cogs.tables.errors import Refusal
+from cogs.tables.tables import UsesTables
+from cogs.tables.timers import TURN_TIMEOUT_KEY
+from cogs.tables.ui import reply_ephemeral
 
 MIN_TIMEOUT = 10
 MAX_TIMEOUT = 24 * 60 * 60
@@ -71,10 +73,7 @@ class SettingsCog(
             await reply_ephemeral(interaction, t("settings.timeout_reset", locale))
             return
         if not MIN_TIMEOUT <= seconds <= MAX_TIMEOUT:
-            await reply_ephemeral(
-                interaction, t("settings.timeout_range", locale, min=MIN_TIMEOUT, max=MAX_TIMEOUT)
-            )
-            return
+            raise Refusal("settings.timeout_range", min=MIN_TIMEOUT, max=MAX_TIMEOUT)
         await self.tables.guild_settings.set(interaction.guild_id, TURN_TIMEOUT_KEY, seconds)
         await reply_ephemeral(interaction, t("settings.timeout_set", locale, seconds=seconds))
 
@@ -85,27 +84,14 @@ class SettingsCog(
         locale = interaction.locale
         cog = self.tables.games.get(game)
         if cog is None:
-            await reply_ephemeral(interaction, t("settings.unknown_game", locale, game=game))
-            return
+            raise Refusal("settings.unknown_game", game=game)
         known = cog.game.options
         if option not in known:
-            await reply_ephemeral(
-                interaction,
-                t(
-                    "settings.unknown_option",
-                    locale,
-                    game=cog.game.title,
-                    option=option,
-                    known=", ".join(known) or "-",
-                ),
+            raise Refusal(
+                "settings.unknown_option", game=cog.game.title, option=option, known=", ".join(known) or "-"
             )
-            return
         if value not in known[option]:
-            await reply_ephemeral(
-                interaction,
-                t("settings.unknown_value", locale, option=option, known=", ".join(known[option])),
-            )
-            return
+            raise Refusal("settings.unknown_value", option=option, known=", ".join(known[option]))
         key = f"options.{game}"
         chosen = await self.tables.guild_settings.get(interaction.guild_id, key, {}) or {}
         chosen[option] = value

@@ -22,11 +22,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import sushidice_render as render
-from cogs.gamecog import GameCog, Refusal, TableContext
 from cogs.i18n import t
-from cogs.ui import Board, reply_ephemeral
-from rules.engine import Event, IllegalAction
-from rules.sushidice import GAME, Chop, Yuck
+from cogs.tables.context import TableContext
+from cogs.tables.errors import Refusal
+from cogs.tables.gamecog import GameCog
+from cogs.tables.ui import Board
+from rules.engine import Event, IllegalAction, require
+from rules.sushidice import GAME, Chop, SushiDiceView, Yuck
 
 # Seconds between two edits of the public duel message. Discord allows about 5 message edits per
 # 5 s in a channel; the table also posts announcements and results there, so one edit a second
@@ -43,7 +45,7 @@ class Shown:
     """What the public board of a channel last showed: the table it belongs to and its view."""
 
     table_id: int | None
-    view: dict[str, Any]
+    view: SushiDiceView
 
 
 class SushiDiceCog(
@@ -66,41 +68,26 @@ class SushiDiceCog(
         return render.board(self, ctx)
 
     def render_private(self, ctx: TableContext, seat: int) -> Board | None:
-        return render.panel(self, ctx, seat, self.shown(ctx))
+        return render.private_board(self, ctx, seat, shown=self.shown(ctx))
 
     def stamp(self, ctx: TableContext, seat: int | None) -> int:
         """The duel, not the version: the opponent's throws must not outdate a duelist's panel."""
         if ctx.state is None:
             return ctx.version
-        return int(ctx.public()["duel"]) + 1  # never 0, which would mean "always current"
+        return render.public(ctx)["duel"] + 1  # never 0, which would mean "always current"
 
     def waits_for(self, ctx: TableContext) -> frozenset[int]:
         """The duelists (or the host choosing): a spectator's Chop! is never owed."""
-        view = ctx.public()
+        view = render.public(ctx)
         if view["phase"] == "challenge":
             return frozenset({view["host"]})
         return frozenset(duelist["seat"] for duelist in view["duelists"])
 
-    def published(self, ctx: TableContext) -> None:
-        """Remember what the board now shows, and bring the panels' view of the opponent up to it."""
-        if ctx.state is None:
-            return
-        self._shown[ctx.channel_id] = Shown(ctx.record.id, ctx.public())
-        if ctx.record.status == "playing":
-            # The panels show the opponent as the board does, and enable Yuck! from it.
-            self.tables.refresh_private(ctx.channel_id)
-
-    def shown(self, ctx: TableContext) -> dict[str, Any] | None:
-        """The view the public board of this table last showed; None if unknown (e.g. after a restart)."""
-        record = self._shown.get(ctx.channel_id)
-        if record is None or record.table_id != ctx.record.id:
-            return None
-        return record.view
-
     def describe(self, ctx: TableContext, seat: int, action: Any) -> str:
         encoded = self.game.encode_action(action)
         kind = encoded["type"]
-        last = ctx.public()["last"] or {}
+        headline = render.public(ctx)["last"]
+        last = headline[0] if headline else {}
         params: dict[str, Any] = {}
         if "die" in encoded:
             params["n"] = encoded["die"] + 1
@@ -118,7 +105,7 @@ class SushiDiceCog(
 
     def announce(self, ctx: TableContext, events: list[Event]) -> list[str]:
         """Plates won and chops get a line of their own; the rest lives on the board."""
-        target = ctx.public()["target"]
+        target = render.public(ctx)["target"]
         lines: list[str] = []
         rang = False
         for event in events:
@@ -164,36 +151,23 @@ class SushiDiceCog(
             params["name"] = t(f"sushidice.plate.{params['name']}", locale)
         return super().refusal(IllegalAction(error.code, **params), locale)
 
-    # ------------------------------------------------------------ calls judged on the published board
-
-    def _require_shown(self, ctx: TableContext, locale: Any) -> dict[str, Any]:
-        shown = self.shown(ctx)
-        if shown is None:
-            # Nothing published since the bot started: publish now, and let the caller look first.
-            self.tables.refresh_board(ctx.channel_id)
-            raise Refusal(t("sushidice.refresh_first", locale))
-        return shown
-
-    def yuck_action(self, ctx: TableContext, seat: int, locale: Any) -> Yuck:
-        """A Yuck! on the opponent's throw as the public board showed it."""
-        shown = self._require_shown(ctx, locale)
-        view = ctx.public()
-        mine = render.duelist_of(view, seat)
-        if mine is None:
-            return Yuck(NOT_SHOWN)  # the engine says why (not a duelist, not now)
-        other = next(duelist for duelist in view["duelists"] if duelist is not mine)
-        seen = render.shown_duelist(shown, view, other["seat"])
-        return Yuck(seen["throw"] if seen is not None else NOT_SHOWN)
+    def published(self, ctx: TableContext) -> None:
+        """Remember what the board now shows, and bring the panels' view of the opponent up to it."""
+        if ctx.state is None:
+            return
+        self._shown[ctx.channel_id] = Shown(ctx.record.id, render.public(ctx))
+        if ctx.record.status == "playing":
+            # The panels show the opponent as the board does, and enable Yuck! from it.
+            self.tables.refresh_private(ctx.channel_id)
 
     async def on_ui(
         self, interaction: discord.Interaction, ctx: TableContext, seat: int, word: str, values: list[str]
     ) -> None:
-        locale = interaction.locale
         if word == "yuck":
-            action: Any = self.yuck_action(ctx, seat, locale)
+            action: Any = self.yuck_action(ctx, seat)
         elif word == "chop":
-            shown = self._require_shown(ctx, locale)
-            view = ctx.public()
+            shown = self._require_shown(ctx)
+            view = render.public(ctx)
             assert ctx.state is not None
             partners = GAME.chop_partners(ctx.state, seat)
             if render.duelist_of(view, seat) is None and view["chop_possible"] and len(partners) > 1:
@@ -201,18 +175,53 @@ class SushiDiceCog(
                 return
             action = Chop(shown["stamp"], partners[0])
         elif word == "chopwith" and values and values[0].isdigit():
-            action = Chop(self._require_shown(ctx, locale)["stamp"], int(values[0]))
+            action = Chop(self._require_shown(ctx)["stamp"], int(values[0]))
         else:
-            raise Refusal(self.refusal(IllegalAction("unknown_action", kind=word), locale))
+            raise IllegalAction("unknown_action", kind=word)
         await self.tables.act(
             ctx.channel_id, interaction.user.id, action, interaction=interaction, stamp=self.stamp(ctx, seat)
         )
+
+    # ------------------------------------------------------------ calls judged on the published board
+
+    def shown(self, ctx: TableContext) -> SushiDiceView | None:
+        """The view the public board of this table last showed; None if unknown (e.g. after a restart)."""
+        record = self._shown.get(ctx.channel_id)
+        if record is None or record.table_id != ctx.record.id:
+            return None
+        return record.view
+
+    def _require_shown(self, ctx: TableContext) -> SushiDiceView:
+        shown = self.shown(ctx)
+        if shown is None:
+            # Nothing published since the bot started: publish now, and let the caller look first.
+            self.tables.refresh_board(ctx.channel_id)
+            raise Refusal("sushidice.refresh_first")
+        return shown
+
+    def yuck_action(self, ctx: TableContext, seat: int) -> Yuck:
+        """A Yuck! on the opponent's throw as the public board showed it (also `/sushidice yuck`'s builder).
+
+        A seat outside the duel gets the engine's reason, in the engine's order: the game is over,
+        it is not this seat's turn, no duel is on yet, or the seat watches the duel.
+        """
+        shown = self._require_shown(ctx)
+        view = render.public(ctx)
+        mine = render.duelist_of(view, seat)
+        if mine is None:
+            require(not view["over"], "game_over")
+            require(seat in self.game.to_move(ctx.state), "not_your_turn", seat=seat)
+            require(view["phase"] == "duel", "wrong_phase", phase=view["phase"])
+            raise IllegalAction("not_a_duelist")
+        other = next(duelist for duelist in view["duelists"] if duelist is not mine)
+        seen = render.shown_duelist(shown, view, other["seat"])
+        return Yuck(seen["throw"] if seen is not None else NOT_SHOWN)
 
     async def _ask_partner(
         self, interaction: discord.Interaction, ctx: TableContext, seat: int, partners: list[int]
     ) -> None:
         """Several players tie for fewest plates: the Chop! caller picks who gets the blue set."""
-        scores = ctx.public()["scores"]
+        scores = render.public(ctx)["scores"]
         choices = [
             (
                 ctx.name(partner),
@@ -239,29 +248,13 @@ class SushiDiceCog(
         name="panel", description="Open your dice: roll, set aside, ring the bell, call Yuck!"
     )
     async def panel(self, interaction: discord.Interaction) -> None:
-        if interaction.guild_id is None:
-            await reply_ephemeral(interaction, t("table.guild_only", interaction.locale))
-            return
-        try:
-            await self.tables.show_private(interaction, self.game.id)
-        except Refusal as refusal:
-            await reply_ephemeral(interaction, refusal.text)
+        await self.tables.show_private(interaction, self.game.id)
 
     @app_commands.command(
         name="yuck", description="Call Yuck! on your opponent's dice as the board shows them"
     )
     async def yuck(self, interaction: discord.Interaction) -> None:
-        ctx = await self.playing_table(interaction)
-        action: Any = Yuck(NOT_SHOWN)  # no game here: the table says so
-        if ctx is not None:
-            seat = ctx.record.seat_of(interaction.user.id)
-            if seat is not None:
-                try:
-                    action = self.yuck_action(ctx, seat, interaction.locale)
-                except Refusal as refusal:
-                    await reply_ephemeral(interaction, refusal.text)
-                    return
-        await self.tables.act_command(interaction, self.game.id, action)
+        await self.play(interaction, self.yuck_action)
 
 
 async def setup(bot: commands.Bot) -> None:

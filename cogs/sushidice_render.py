@@ -9,16 +9,15 @@ board does, or its holder would call a Yuck! the table refuses as "not shown yet
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any, cast
 
 import discord
 
-from cogs.gamecog import TableContext
-from cogs.ui import Board
-from rules.sushidice import BringBack, Challenge, Ring, Roll, SetAside
-
-if TYPE_CHECKING:
-    from cogs.sushidice import SushiDiceCog
+from cogs.tables.context import TableContext
+from cogs.tables.gamecog import GameCog
+from cogs.tables.ui import Board
+from rules.engine import Event
+from rules.sushidice import BringBack, Challenge, DuelistView, Ring, Roll, SetAside, SushiDiceView
 
 FACE_EMOJI = {
     "maguro": "🐟",
@@ -38,6 +37,16 @@ DICE_PER_ROW = 3
 
 
 # ---------------------------------------------------------------- small pieces
+
+
+def public(ctx: TableContext) -> SushiDiceView:
+    """What the whole table may see, typed."""
+    return cast(SushiDiceView, ctx.public())
+
+
+def private(ctx: TableContext, seat: int) -> SushiDiceView:
+    """What a seat may see (its own set's colour besides the public view), typed."""
+    return cast(SushiDiceView, ctx.private(seat))
 
 
 def emoji(face: str | None) -> str:
@@ -68,11 +77,11 @@ def set_name(ctx: TableContext, colour: str) -> str:
     return ctx.t(f"sushidice.set.{colour}")
 
 
-def duelist_of(view: dict[str, Any], seat: int) -> dict[str, Any] | None:
+def duelist_of(view: SushiDiceView, seat: int) -> DuelistView | None:
     return next((duelist for duelist in view["duelists"] if duelist["seat"] == seat), None)
 
 
-def dice_text(ctx: TableContext, duelist: dict[str, Any]) -> str:
+def dice_text(ctx: TableContext, duelist: DuelistView) -> str:
     """A duelist's six dice as the board shows them: thrown and set aside, counted, plus what stands out."""
     faces = duelist["faces"]
     if all(face is None for face in faces):
@@ -98,7 +107,7 @@ def dice_text(ctx: TableContext, duelist: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def plates_won(ctx: TableContext, view: dict[str, Any]) -> str:
+def plates_won(ctx: TableContext, view: SushiDiceView) -> str:
     """One line per player: plates won, counted and pictured; duelists marked."""
     in_duel = {duelist["seat"] for duelist in view["duelists"]} if not view["over"] else set()
     lines = []
@@ -119,10 +128,13 @@ def plates_won(ctx: TableContext, view: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def describe_event(ctx: TableContext, event: dict[str, Any] | None) -> str | None:
-    """The board's "last thing that happened" line."""
-    if not event:
-        return None
+def describe_last(ctx: TableContext, view: SushiDiceView) -> str | None:
+    """The board's "last thing that happened" line: the latest action's headline event."""
+    return describe_event(ctx, view["last"][0]) if view["last"] else None
+
+
+def describe_event(ctx: TableContext, event: Event) -> str | None:
+    """One event in words, None for the events the board does not describe."""
     kind = event["type"]
     player = ctx.name(event["seat"]) if "seat" in event else ""
     if kind == "challenged":
@@ -149,8 +161,8 @@ def describe_event(ctx: TableContext, event: dict[str, Any] | None) -> str | Non
 # ---------------------------------------------------------------- the public board
 
 
-def board(cog: SushiDiceCog, ctx: TableContext) -> Board:
-    view = ctx.public()
+def board(cog: GameCog, ctx: TableContext) -> Board:
+    view = public(ctx)
     if view["over"]:
         return _over_board(ctx, view)
     embed = discord.Embed(colour=discord.Colour.orange())
@@ -202,19 +214,19 @@ def board(cog: SushiDiceCog, ctx: TableContext) -> Board:
         else:
             embed.set_footer(text=ctx.t("sushidice.board.footer_duel"))
     embed.add_field(name=ctx.t("sushidice.board.plates_won"), value=plates_won(ctx, view), inline=False)
-    last = describe_event(ctx, view["last"])
+    last = describe_last(ctx, view)
     if last:
         embed.add_field(name=ctx.t("sushidice.board.last"), value=last, inline=False)
     return Board(content=content, embed=embed, items=items)
 
 
-def _over_board(ctx: TableContext, view: dict[str, Any]) -> Board:
+def _over_board(ctx: TableContext, view: SushiDiceView) -> Board:
     scores = view["scores"]
     best = max(scores)
     winners = ", ".join(ctx.mention(seat) for seat, score in enumerate(scores) if score == best)
     embed = discord.Embed(title=ctx.t("sushidice.title.over"), colour=discord.Colour.gold())
     embed.add_field(name=ctx.t("sushidice.board.plates_won"), value=plates_won(ctx, view), inline=False)
-    last = describe_event(ctx, view["last"])
+    last = describe_last(ctx, view)
     if last:
         embed.add_field(name=ctx.t("sushidice.board.last"), value=last, inline=False)
     return Board(content=ctx.t("sushidice.content.over", winners=winners, plates=best), embed=embed)
@@ -223,9 +235,10 @@ def _over_board(ctx: TableContext, view: dict[str, Any]) -> Board:
 # ---------------------------------------------------------------- a duelist's panel
 
 
-def panel(cog: SushiDiceCog, ctx: TableContext, seat: int, shown: dict[str, Any] | None) -> Board:
-    """The private controls of a seat; `shown` is the public view the board last published."""
-    view = ctx.private(seat)
+def private_board(cog: GameCog, ctx: TableContext, seat: int, *, shown: SushiDiceView | None = None) -> Board:
+    """The private controls of a seat; `shown` is the public view the board last published
+    (None: unknown, so the opponent shows nothing and Yuck! stays off)."""
+    view = private(ctx, seat)
     if view["over"]:
         return Board(content=ctx.t("sushidice.panel.over"))
     if view["phase"] == "challenge":
@@ -253,7 +266,7 @@ def panel(cog: SushiDiceCog, ctx: TableContext, seat: int, shown: dict[str, Any]
         colour=SET_COLOURS[mine["set"]],
     )
     lines = [ctx.t("sushidice.panel.plates"), *plate_lines(ctx, view["face_up"], mine["complete"])]
-    last = view["last"]
+    last = view["last"][0] if view["last"] else None
     if last and last["type"] == "yuck" and last["target"] == seat:
         lines += ["", ctx.t("sushidice.panel.yucked", player=ctx.name(last["seat"]))]
     lines += ["", ctx.t("sushidice.panel.hint")]
@@ -268,7 +281,7 @@ def panel(cog: SushiDiceCog, ctx: TableContext, seat: int, shown: dict[str, Any]
     return Board(embed=embed, items=_panel_items(cog, ctx, seat, view, mine, seen))
 
 
-def shown_duelist(shown: dict[str, Any] | None, view: dict[str, Any], seat: int) -> dict[str, Any] | None:
+def shown_duelist(shown: SushiDiceView | None, view: SushiDiceView, seat: int) -> DuelistView | None:
     """A duelist as the board last showed them, if the board already shows the current duel."""
     if shown is None or shown["duel"] != view["duel"] or shown["phase"] != "duel":
         return None
@@ -276,12 +289,12 @@ def shown_duelist(shown: dict[str, Any] | None, view: dict[str, Any], seat: int)
 
 
 def _panel_items(
-    cog: SushiDiceCog,
+    cog: GameCog,
     ctx: TableContext,
     seat: int,
-    view: dict[str, Any],
-    mine: dict[str, Any],
-    seen: dict[str, Any] | None,
+    view: SushiDiceView,
+    mine: DuelistView,
+    seen: DuelistView | None,
 ) -> list[Any]:
     items: list[Any] = []
     for die, (face, kept) in enumerate(zip(mine["faces"], mine["set_aside"], strict=True)):

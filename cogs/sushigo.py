@@ -15,9 +15,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import sushigo_render as render
-from cogs.gamecog import GameCog, Refusal, TableContext
 from cogs.i18n import t
-from cogs.ui import Board, reply_ephemeral
+from cogs.tables.context import TableContext
+from cogs.tables.gamecog import GameCog
+from cogs.tables.ui import Board
 from rules.engine import IllegalAction
 from rules.sushigo import CARDS, GAME, Pick
 
@@ -48,14 +49,14 @@ class SushiGoCog(GameCog, group_name="sushigo", group_description="Sushi Go! —
         return render.board(self, ctx)
 
     def render_private(self, ctx: TableContext, seat: int) -> Board | None:
-        return render.private(self, ctx, seat)
+        return render.private_board(self, ctx, seat)
 
     def stamp(self, ctx: TableContext, seat: int | None) -> int:
         """The turn, not the version: one player's pick must not outdate another player's hand."""
         if ctx.state is None:
             return ctx.version
-        view = ctx.public()
-        return int(view["round"]) * 100 + int(view["turn"])
+        view = render.public(ctx)
+        return (view["round"] or 0) * 100 + view["turn_number"]
 
     def describe(self, ctx: TableContext, seat: int, action: Any) -> str:
         # Also used for time-out notices in the channel: never name the secret card.
@@ -75,27 +76,26 @@ class SushiGoCog(GameCog, group_name="sushigo", group_description="Sushi Go! —
     async def on_ui(
         self, interaction: discord.Interaction, ctx: TableContext, seat: int, word: str, values: list[str]
     ) -> None:
-        locale = interaction.locale
-        view = ctx.private(seat)
+        view = render.private(ctx, seat)
         if view["over"]:
-            raise Refusal(self.refusal(IllegalAction("game_over"), locale))
+            raise IllegalAction("game_over")
         if seat not in view["to_move"]:
-            raise Refusal(self.refusal(IllegalAction("already_picked"), locale))
+            raise IllegalAction("already_picked")
         if word == "back":
-            board = render.private(self, ctx, seat)
+            board = render.private_board(self, ctx, seat)
         elif word == "chop":
             if not view["can_use_chopsticks"]:
-                raise Refusal(self.refusal(IllegalAction("no_chopsticks"), locale))
+                raise IllegalAction("no_chopsticks")
             board = render.chopsticks_first(self, ctx, seat)
         elif word == "first" and values:
             first = values[0]
             if not any(
                 action.second is not None and action.card == first for action in self._legal(ctx, seat)
             ):
-                raise Refusal(self.refusal(IllegalAction("card_not_in_hand", card=first, held=0), locale))
+                raise IllegalAction("card_not_in_hand", card=first, held=0)
             board = render.chopsticks_second(self, ctx, seat, first)
         else:
-            raise Refusal(self.refusal(IllegalAction("unknown_action", kind=word), locale))
+            raise IllegalAction("unknown_action", kind=word)
         await interaction.response.edit_message(**board.edit_kwargs())
 
     def _legal(self, ctx: TableContext, seat: int) -> list[Pick]:
@@ -105,10 +105,7 @@ class SushiGoCog(GameCog, group_name="sushigo", group_description="Sushi Go! —
 
     @app_commands.command(name="hand", description="Show your hand with the pick controls (only you see it)")
     async def hand(self, interaction: discord.Interaction) -> None:
-        try:
-            await self.tables.show_private(interaction, self.game.id)
-        except Refusal as refusal:
-            await reply_ephemeral(interaction, refusal.text)
+        await self.tables.show_private(interaction, self.game.id)
 
     @app_commands.command(name="pick", description="Keep a card from your hand (two with chopsticks)")
     @app_commands.describe(
@@ -118,7 +115,7 @@ class SushiGoCog(GameCog, group_name="sushigo", group_description="Sushi Go! —
     async def pick(self, interaction: discord.Interaction, card: str, second: str | None = None) -> None:
         locale = interaction.locale
         action = Pick(card_id(card, locale) or card, card_id(second, locale))
-        await self.tables.act_command(interaction, self.game.id, action)
+        await self.play(interaction, action)
 
     async def _my_legal(
         self, interaction: discord.Interaction
@@ -135,7 +132,7 @@ class SushiGoCog(GameCog, group_name="sushigo", group_description="Sushi Go! —
     def _choices(
         self, ctx: TableContext, seat: int, cards: list[str], current: str
     ) -> list[app_commands.Choice[str]]:
-        held = ctx.private(seat)["hand"]
+        held = render.private(ctx, seat)["hand"]
         typed = current.strip().lower()
         choices = []
         for card in dict.fromkeys(cards):

@@ -8,16 +8,23 @@ can never show a hand or a pick that has not been revealed.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any, cast
 
 import discord
 
-from cogs.gamecog import TableContext
-from cogs.ui import Board
-from rules.sushigo import CARDS, CATEGORIES, MAKI_ROLLS, NIGIRI, Pick, round_breakdown
-
-if TYPE_CHECKING:
-    from cogs.sushigo import SushiGoCog
+from cogs.tables.context import TableContext
+from cogs.tables.gamecog import GameCog
+from cogs.tables.ui import Board
+from rules.sushigo import (
+    CARDS,
+    CATEGORIES,
+    MAKI_ROLLS,
+    NIGIRI,
+    Pick,
+    SushiGoPrivateView,
+    SushiGoView,
+    round_breakdown,
+)
 
 EMOJI: dict[str, str] = {
     "tempura": "🍤",
@@ -42,6 +49,16 @@ CATEGORY_EMOJI: dict[str, str] = {
 }
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 COLOUR = discord.Colour.from_rgb(232, 93, 74)
+
+
+def public(ctx: TableContext) -> SushiGoView:
+    """The table's view, typed: `ctx.public()` of a Sushi Go! table."""
+    return cast(SushiGoView, ctx.public())
+
+
+def private(ctx: TableContext, seat: int) -> SushiGoPrivateView:
+    """One seat's view, typed: `ctx.private(seat)` of a Sushi Go! table (`private_board` draws the hand)."""
+    return cast(SushiGoPrivateView, ctx.private(seat))
 
 
 def card_name(ctx: TableContext, card: str) -> str:
@@ -106,8 +123,8 @@ def _cards(ctx: TableContext, cards: list[str]) -> str:
 # ---------------------------------------------------------------- the public board
 
 
-def board(cog: SushiGoCog, ctx: TableContext) -> Board:
-    view = ctx.public()
+def board(cog: GameCog, ctx: TableContext) -> Board:
+    view = public(ctx)
     if view["over"]:
         return _final_board(ctx, view)
     picked = view["picked"]
@@ -117,7 +134,9 @@ def board(cog: SushiGoCog, ctx: TableContext) -> Board:
         for seat in range(ctx.players)
     )
     embed = discord.Embed(
-        title=ctx.t("sushigo.board.title", round=view["round"], rounds=view["rounds"], turn=view["turn"]),
+        title=ctx.t(
+            "sushigo.board.title", round=view["round"], rounds=view["rounds"], turn=view["turn_number"]
+        ),
         description=ctx.t("sushigo.board.playing", hand_size=view["hand_size"]) + "\n\n" + status,
         colour=COLOUR,
     )
@@ -143,8 +162,8 @@ def board(cog: SushiGoCog, ctx: TableContext) -> Board:
     return Board(content=content, embed=embed)
 
 
-def _add_last(ctx: TableContext, embed: discord.Embed, view: dict[str, Any]) -> None:
-    last = view["last"]
+def _add_last(ctx: TableContext, embed: discord.Embed, view: SushiGoView) -> None:
+    last = view["reveal"]
     if not last:
         return
     lines = []
@@ -157,18 +176,19 @@ def _add_last(ctx: TableContext, embed: discord.Embed, view: dict[str, Any]) -> 
             shown = ctx.t("sushigo.board.last_card", cards=shown, last=_cards(ctx, cards[picked:]))
         lines.append(ctx.t("sushigo.board.last_line", name=ctx.name(seat), cards=shown))
     embed.add_field(
-        name=ctx.t("sushigo.board.last", round=last["round"], turn=last["turn"]),
+        name=ctx.t("sushigo.board.last", round=last["round"], turn=last["turn_number"]),
         value="\n".join(lines)[:1024],
         inline=False,
     )
 
 
-def _add_scores(ctx: TableContext, embed: discord.Embed, view: dict[str, Any]) -> None:
+def _add_scores(ctx: TableContext, embed: discord.Embed, view: SushiGoView) -> None:
     lines = []
+    pudding_points = view["pudding_points"]
     for seat in range(ctx.players):
         rounds = [str(points[seat]["total"]) for points in view["round_points"]]
-        if view["pudding_points"] is not None:
-            rounds.append(ctx.t("sushigo.board.score_pudding", points=f"{view['pudding_points'][seat]:+d}"))
+        if pudding_points is not None:
+            rounds.append(ctx.t("sushigo.board.score_pudding", points=f"{pudding_points[seat]:+d}"))
         lines.append(
             ctx.t(
                 "sushigo.board.score_line",
@@ -180,8 +200,10 @@ def _add_scores(ctx: TableContext, embed: discord.Embed, view: dict[str, Any]) -
     embed.add_field(name=ctx.t("sushigo.board.scores"), value="\n".join(lines)[:1024], inline=False)
 
 
-def _final_board(ctx: TableContext, view: dict[str, Any]) -> Board:
+def _final_board(ctx: TableContext, view: SushiGoView) -> Board:
     ranking = view["ranking"]
+    pudding_points = view["pudding_points"]
+    assert ranking is not None and pudding_points is not None  # both are set once the game is over
     order = sorted(range(ctx.players), key=lambda seat: (ranking[seat], seat))
     lines = [
         ctx.t(
@@ -202,7 +224,7 @@ def _final_board(ctx: TableContext, view: dict[str, Any]) -> Board:
             ctx.t("sushigo.board.final_round", round=index + 1, points=points[seat]["total"])
             for index, points in enumerate(view["round_points"])
         ]
-        parts.append(ctx.t("sushigo.board.final_pudding", points=f"{view['pudding_points'][seat]:+d}"))
+        parts.append(ctx.t("sushigo.board.final_pudding", points=f"{pudding_points[seat]:+d}"))
         embed.add_field(name=ctx.name(seat), value="\n".join(parts), inline=True)
     _add_last(ctx, embed, view)
     return Board(embed=embed)
@@ -212,7 +234,7 @@ def _final_board(ctx: TableContext, view: dict[str, Any]) -> Board:
 
 
 def announce(ctx: TableContext, events: list[dict[str, Any]]) -> list[str]:
-    view = ctx.public()
+    view = public(ctx)
     lines: list[str] = []
     for event in events:
         if event["type"] == "round_scored":
@@ -226,7 +248,7 @@ def announce(ctx: TableContext, events: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
-def _round_report(ctx: TableContext, view: dict[str, Any], round_number: int) -> list[str]:
+def _round_report(ctx: TableContext, view: SushiGoView, round_number: int) -> list[str]:
     breakdown = view["round_points"][round_number - 1]
     lines = [ctx.t("sushigo.announce.round", round=round_number)]
     for seat, points in enumerate(breakdown):
@@ -272,12 +294,14 @@ def _round_report(ctx: TableContext, view: dict[str, Any], round_number: int) ->
 # ---------------------------------------------------------------- the private hand
 
 
-def _private_embed(ctx: TableContext, view: dict[str, Any], seat: int, text: str | None) -> discord.Embed:
+def _private_embed(ctx: TableContext, view: SushiGoPrivateView, seat: int, text: str | None) -> discord.Embed:
     description = hand_lines(ctx, view["hand"])
     if text:
         description = text + "\n\n" + description
     embed = discord.Embed(
-        title=ctx.t("sushigo.private.title", round=view["round"], rounds=view["rounds"], turn=view["turn"]),
+        title=ctx.t(
+            "sushigo.private.title", round=view["round"], rounds=view["rounds"], turn=view["turn_number"]
+        ),
         description=description,
         colour=COLOUR,
     )
@@ -311,8 +335,8 @@ def _private_embed(ctx: TableContext, view: dict[str, Any], seat: int, text: str
     return embed
 
 
-def private(cog: SushiGoCog, ctx: TableContext, seat: int) -> Board:
-    view = ctx.private(seat)
+def private_board(cog: GameCog, ctx: TableContext, seat: int) -> Board:
+    view = private(ctx, seat)
     content = ctx.t("sushigo.private.where", channel=ctx.channel_id)
     if view["over"]:
         return Board(content=ctx.t("sushigo.private.over", channel=ctx.channel_id))
@@ -346,13 +370,13 @@ def private(cog: SushiGoCog, ctx: TableContext, seat: int) -> Board:
     return board
 
 
-def _pairs(cog: SushiGoCog, ctx: TableContext, seat: int) -> list[Pick]:
+def _pairs(cog: GameCog, ctx: TableContext, seat: int) -> list[Pick]:
     return [action for action in cog.game.legal_actions(ctx.state, seat) if action.second is not None]
 
 
-def chopsticks_first(cog: SushiGoCog, ctx: TableContext, seat: int) -> Board:
+def chopsticks_first(cog: GameCog, ctx: TableContext, seat: int) -> Board:
     """Chopsticks, step 1: the first card (a select of the cards that can start a pair)."""
-    view = ctx.private(seat)
+    view = private(ctx, seat)
     firsts = list(dict.fromkeys(action.card for action in _pairs(cog, ctx, seat)))
     embed = _private_embed(ctx, view, seat, ctx.t("sushigo.private.chop_first"))
     items = [
@@ -369,9 +393,9 @@ def chopsticks_first(cog: SushiGoCog, ctx: TableContext, seat: int) -> Board:
     return Board(content=ctx.t("sushigo.private.where", channel=ctx.channel_id), embed=embed, items=items)
 
 
-def chopsticks_second(cog: SushiGoCog, ctx: TableContext, seat: int, first: str) -> Board:
+def chopsticks_second(cog: GameCog, ctx: TableContext, seat: int, first: str) -> Board:
     """Chopsticks, step 2: the second card; choosing it makes the two-card pick."""
-    view = ctx.private(seat)
+    view = private(ctx, seat)
     pairs = [(action, action.second) for action in _pairs(cog, ctx, seat) if action.card == first]
     text = ctx.t("sushigo.private.chop_second", first=card_label(ctx, first))
     embed = _private_embed(ctx, view, seat, text)

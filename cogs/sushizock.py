@@ -16,15 +16,29 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import sushizock_render as render
-from cogs.gamecog import GameCog, Refusal, TableContext
-from cogs.i18n import t
-from cogs.ui import Board, reply_ephemeral
-from rules.engine import Event
+from cogs.tables.context import TableContext
+from cogs.tables.errors import Refusal
+from cogs.tables.gamecog import ActionFor, GameCog
+from cogs.tables.ui import Board
+from rules.engine import Event, IllegalAction
 from rules.sushizock import GAME, ForcedTake, Roll, Steal, Take
 
-_KEEP = re.compile(r"keep\.(\d+)\.(-?\d+)")
-_AIM = re.compile(r"aim\.(\d+)")
+_KEEP = re.compile(r"keep\.([0-9]+)\.(-?[0-9]+)")
+_AIM = re.compile(r"aim\.([0-9]+)")
 _DICE = re.compile(r"[\s,;]+")
+# ASCII only ("²" or "①" pass str.isdigit() but int() refuses them), and short: a throw has 5 dice.
+_NUMBER = re.compile(r"[0-9]{1,3}")
+
+
+def dice_to_set_aside(text: str | None) -> tuple[int, ...]:
+    """`/sushizock roll set_aside:` as die indices: "1 3" -> (0, 2); anything else is refused."""
+    words = [word for word in _DICE.split(text or "") if word]
+    if not all(_NUMBER.fullmatch(word) for word in words):
+        raise Refusal("sushizock.slash.bad_dice")
+    numbers = [int(word) for word in words]
+    if not all(number >= 1 for number in numbers):
+        raise Refusal("sushizock.slash.bad_dice")
+    return tuple(sorted({number - 1 for number in numbers}))
 
 
 class SushizockCog(
@@ -34,17 +48,15 @@ class SushizockCog(
 ):
     game = GAME
 
-    # ------------------------------------------------------------ rendering
+    # ------------------------------------------------------------ hooks
 
     def render_board(self, ctx: TableContext) -> Board:
-        return render.render(self, ctx)
+        return render.board(self, ctx)
 
     def describe(self, ctx: TableContext, seat: int, action: Any) -> str:
-        last = ctx.public()["last"]
-        if last is not None and last.get("seat") == seat:
-            what = render.describe_event(ctx, last)
-            if what is not None:
-                return what
+        last = render.last_action(ctx, render.public(ctx))
+        if last is not None and last[0] == seat:
+            return last[1]
         return super().describe(ctx, seat, action)
 
     def announce(self, ctx: TableContext, events: list[Event]) -> list[str]:
@@ -54,19 +66,49 @@ class SushizockCog(
         self, interaction: discord.Interaction, ctx: TableContext, seat: int, word: str, values: list[str]
     ) -> None:
         """Mark a die to set aside, or aim a blind steal: the board is re-drawn, the game untouched."""
-        view = ctx.public()
-        if view["over"]:
-            raise Refusal(t("sushizock.error.game_over", interaction.locale))
-        if seat != view["turn"]:
-            raise Refusal(t("sushizock.ui.not_your_turn", interaction.locale, player=ctx.name(view["turn"])))
+        view = render.public(ctx)
+        turn = view["turn"]
+        if view["over"] or turn is None:
+            raise IllegalAction("game_over")
+        if seat != turn:
+            raise Refusal("sushizock.ui.not_your_turn", player=ctx.name(turn))
         if match := _KEEP.fullmatch(word):
             mask, aim = int(match[1]), int(match[2])
-        elif (match := _AIM.fullmatch(word)) and values and values[0].isdigit():
+        elif (match := _AIM.fullmatch(word)) and values and _NUMBER.fullmatch(values[0]):
             mask, aim = int(match[1]), int(values[0])
         else:
-            raise Refusal(t("sushizock.ui.stale", interaction.locale))
-        board = render.render(self, ctx, mask, aim)
+            raise Refusal("sushizock.ui.stale")
+        board = render.board(self, ctx, mask=mask, aim=aim)
         await interaction.response.edit_message(**board.edit_kwargs())
+
+    # ------------------------------------------------------------ actions built from the table
+
+    def _implied_take(self, ctx: TableContext, seat: int) -> Take | ForcedTake:
+        """`/sushizock take` without a kind: the only take there is, else the reason there is none."""
+        view = render.public(ctx)
+        options = view["options"]
+        if view["over"] or options is None:
+            raise IllegalAction("game_over")
+        if seat != view["turn"]:
+            raise IllegalAction("not_your_turn", seat=seat)
+        if options["forced"]:
+            return ForcedTake()
+        takes = [pile for pile in ("sushi", "bone") if options[pile] is not None]
+        if len(takes) == 1:
+            return Take(takes[0])
+        raise Refusal("sushizock.slash.take_which" if takes else "sushizock.slash.nothing_to_take")
+
+    @staticmethod
+    def _steal_from(player: discord.Member | discord.User, position: int) -> ActionFor:
+        """`/sushizock steal`: a builder of the Steal from `player`'s seat, refused if they are not seated."""
+
+        def build(ctx: TableContext, seat: int) -> Steal:
+            target = ctx.record.seat_of(player.id)
+            if target is None:
+                raise Refusal("sushizock.slash.not_a_player", name=player.display_name)
+            return Steal(target, position)
+
+        return build
 
     # ------------------------------------------------------------ slash commands
 
@@ -77,12 +119,7 @@ class SushizockCog(
         set_aside="Dice of the current throw to set aside, by their numbers on the board, e.g. 1 3"
     )
     async def roll(self, interaction: discord.Interaction, set_aside: str | None = None) -> None:
-        words = [word for word in _DICE.split(set_aside or "") if word]
-        if not all(word.isdigit() and int(word) >= 1 for word in words):
-            await reply_ephemeral(interaction, t("sushizock.slash.bad_dice", interaction.locale))
-            return
-        keep = tuple(sorted({int(word) - 1 for word in words}))
-        await self.tables.act_command(interaction, self.game.id, Roll(keep))
+        await self.play(interaction, Roll(dice_to_set_aside(set_aside)))
 
     @app_commands.command(
         name="take", description="Take a portion: sushi or bone as your dice show, or the forced one"
@@ -96,35 +133,12 @@ class SushizockCog(
         ]
     )
     async def take(self, interaction: discord.Interaction, kind: str | None = None) -> None:
-        if kind == "forced":
-            action: Any = ForcedTake()
-        elif kind is not None:
-            action = Take(kind)
+        if kind is None:
+            await self.play(interaction, self._implied_take)
+        elif kind == "forced":
+            await self.play(interaction, ForcedTake())
         else:
-            implied = await self._implied_take(interaction)
-            if isinstance(implied, str):
-                await reply_ephemeral(interaction, implied)
-                return
-            action = implied
-        await self.tables.act_command(interaction, self.game.id, action)
-
-    async def _implied_take(self, interaction: discord.Interaction) -> Any:
-        """`/sushizock take` without a kind: the only take there is, else a hint (text)."""
-        ctx = await self.playing_table(interaction)
-        if ctx is None:
-            return ForcedTake()  # the table answers "no game here"
-        view = ctx.public()
-        seat = ctx.record.seat_of(interaction.user.id)
-        if view["over"] or seat is None or seat != view["turn"]:
-            return ForcedTake()  # the table and the engine refuse it with the right reason
-        options = view["options"]
-        if options["forced"]:
-            return ForcedTake()
-        takes = [pile for pile in ("sushi", "bone") if options[pile] is not None]
-        if len(takes) == 1:
-            return Take(takes[0])
-        key = "sushizock.slash.take_which" if takes else "sushizock.slash.nothing_to_take"
-        return t(key, interaction.locale)
+            await self.play(interaction, Take(kind))
 
     @app_commands.command(name="steal", description="Steal with three or more chopsticks of one colour")
     @app_commands.describe(
@@ -137,21 +151,7 @@ class SushizockCog(
         player: discord.Member,
         position: app_commands.Range[int, 1, 12] = 1,
     ) -> None:
-        ctx = await self.playing_table(interaction)
-        target = None
-        if ctx is not None:
-            target = next(
-                (seat for seat, record in enumerate(ctx.record.seats) if record.user_id == player.id), None
-            )
-            if target is None:
-                name = player.display_name
-                await reply_ephemeral(
-                    interaction, t("sushizock.slash.not_a_player", interaction.locale, name=name)
-                )
-                return
-        await self.tables.act_command(
-            interaction, self.game.id, Steal(target if target is not None else -1, position)
-        )
+        await self.play(interaction, self._steal_from(player, position))
 
 
 async def setup(bot: commands.Bot) -> None:

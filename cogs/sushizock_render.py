@@ -7,23 +7,44 @@ components' custom_ids (`u:keep.<mask>.<aim>`, `u:aim.<mask>`), never in the gam
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, cast
 
 import discord
 
-from cogs.gamecog import TableContext
 from cogs.i18n import plural, signed
-from cogs.ui import Board
-from rules.sushizock import ForcedTake, Roll, Steal, Take
-
-if TYPE_CHECKING:
-    from cogs.gamecog import GameCog
+from cogs.tables.context import TableContext
+from cogs.tables.gamecog import GameCog
+from cogs.tables.ui import Board
+from rules.engine import Event
+from rules.sushizock import (
+    ForcedTake,
+    PileShown,
+    Roll,
+    Steal,
+    StealOffer,
+    SushizockView,
+    Take,
+    TurnOptions,
+)
 
 FACE_EMOJI = {"sushi": "🍣", "bone": "🦴", "blue": "🔵", "red": "🔴"}
 PILE_EMOJI = {"sushi": "🍣", "bone": "🦴"}
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 THROWS = 3
 NO_AIM = -1
+
+
+def public(ctx: TableContext) -> SushizockView:
+    """The table's public view, typed (every seat sees the same in Sushizock)."""
+    return cast(SushizockView, ctx.public())
+
+
+def row_of(view: SushizockView, pile: str) -> list[int]:
+    return view["sushi_row"] if pile == "sushi" else view["bone_row"]
+
+
+def piles_of(view: SushizockView, pile: str) -> list[PileShown]:
+    return view["sushi_piles"] if pile == "sushi" else view["bone_piles"]
 
 
 def tile_text(tile: int) -> str:
@@ -44,7 +65,7 @@ def kept_indices(mask: int, dice: int) -> tuple[int, ...]:
     return tuple(index for index in range(dice) if mask >> index & 1)
 
 
-def describe_event(ctx: TableContext, event: dict[str, Any]) -> str | None:
+def describe_event(ctx: TableContext, event: Event) -> str | None:
     """A verb phrase for what a seat did ("took sushi #3: +5"); None for other events."""
     kind = event.get("type")
     if kind == "rolled":
@@ -68,7 +89,16 @@ def describe_event(ctx: TableContext, event: dict[str, Any]) -> str | None:
     return None
 
 
-def announcement(ctx: TableContext, event: dict[str, Any]) -> str | None:
+def last_action(ctx: TableContext, view: SushizockView) -> tuple[int, str] | None:
+    """Who did the most recent action and what, in words ("took sushi #3: +5"); None at first."""
+    for event in view["last"]:
+        what = describe_event(ctx, event)
+        if what is not None:
+            return event["seat"], what
+    return None
+
+
+def announcement(ctx: TableContext, event: Event) -> str | None:
     """A steal changes another player's pile (and a blind one reveals a tile): worth its own line."""
     if event.get("type") != "stole":
         return None
@@ -86,12 +116,14 @@ def announcement(ctx: TableContext, event: dict[str, Any]) -> str | None:
 # ---------------------------------------------------------------- the board
 
 
-def render(cog: GameCog, ctx: TableContext, mask: int = 0, aim: int = NO_AIM) -> Board:
-    view = ctx.public()
-    if view["over"]:
+def board(cog: GameCog, ctx: TableContext, *, mask: int = 0, aim: int = NO_AIM) -> Board:
+    """The public board with the game's own controls: `mask` marks dice of the current throw to
+    set aside, `aim` is the seat a blind steal is aimed at (both interface steps, not game state)."""
+    view = public(ctx)
+    options = view["options"]
+    if view["over"] or options is None:
         return _final(ctx, view)
     turn = view["turn"]
-    options = view["options"]
     embed = discord.Embed(title=ctx.t("sushizock.title"), colour=discord.Colour.orange())
     embed.description = _rows(ctx, view)
     for seat in range(ctx.players):
@@ -102,21 +134,27 @@ def render(cog: GameCog, ctx: TableContext, mask: int = 0, aim: int = NO_AIM) ->
         mask = 0
     mask &= (1 << len(view["thrown"])) - 1
     embed.add_field(name=_dice_title(ctx, view), value=_dice(ctx, view, mask), inline=False)
-    last = view["last"]
+    last = last_action(ctx, view)
     if last is not None:
-        what = describe_event(ctx, last)
-        if what is not None:
-            line = ctx.t("sushizock.board.last_line", player=ctx.name(last["seat"]), what=what)
-            embed.add_field(name=ctx.t("sushizock.board.last"), value=line, inline=False)
+        actor, what = last
+        line = ctx.t("sushizock.board.last_line", player=ctx.name(actor), what=what)
+        embed.add_field(name=ctx.t("sushizock.board.last"), value=line, inline=False)
     embed.set_footer(text=ctx.t("sushizock.board.legend"))
-    board = Board(content=_turn_line(ctx, view), embed=embed)
-    board.items.extend(_controls(cog, ctx, view, mask, aim))
-    return board
+    drawn = Board(content=_turn_line(ctx, view), embed=embed)
+    drawn.items.extend(_controls(cog, ctx, view, mask, aim))
+    return drawn
 
 
-def _turn_line(ctx: TableContext, view: dict[str, Any]) -> str:
-    player = ctx.mention(view["turn"])
-    options = view["options"]
+def _playing(view: SushizockView) -> tuple[int, TurnOptions]:
+    """The seat to move and what it may do, while the game is on."""
+    turn, options = view["turn"], view["options"]
+    assert turn is not None and options is not None, "the board of a finished game is the final one"
+    return turn, options
+
+
+def _turn_line(ctx: TableContext, view: SushizockView) -> str:
+    turn, options = _playing(view)
+    player = ctx.mention(turn)
     if view["throws"] == 0:
         key = "sushizock.turn.start"
     elif options["forced"]:
@@ -139,15 +177,15 @@ def _row(ctx: TableContext, tiles: list[int], reach: int | None) -> str:
     return "  ".join(shown)
 
 
-def _rows(ctx: TableContext, view: dict[str, Any]) -> str:
-    options = view["options"]
+def _rows(ctx: TableContext, view: SushizockView) -> str:
+    _, options = _playing(view)
     lines = [
         f"**{ctx.t('sushizock.board.sushi_row')}**",
         _row(ctx, view["sushi_row"], options["sushi"]),
         f"**{ctx.t('sushizock.board.bone_row')}**",
         _row(ctx, view["bone_row"], options["bone"]),
     ]
-    for pile, row in (("sushi", "sushi_row"), ("bone", "bone_row")):
+    for pile in ("sushi", "bone"):
         nth = options[pile]
         if nth is not None:
             lines.append(
@@ -155,31 +193,31 @@ def _rows(ctx: TableContext, view: dict[str, Any]) -> str:
                     "sushizock.board.reach",
                     pile=ctx.t(f"sushizock.pile.{pile}"),
                     nth=nth,
-                    tile=tile_text(view[row][nth - 1]),
+                    tile=tile_text(row_of(view, pile)[nth - 1]),
                 )
             )
     return "\n".join(lines)
 
 
-def _pile_line(ctx: TableContext, shown: dict[str, Any], pile: str) -> str:
+def _pile_line(ctx: TableContext, shown: PileShown, pile: str) -> str:
     emoji = PILE_EMOJI[pile]
-    if not shown["height"]:
+    if shown["top"] is None:
         return ctx.t("sushizock.board.pile_none", emoji=emoji)
     key = "sushizock.board.pile_one" if shown["height"] == 1 else "sushizock.board.pile_line"
     return ctx.t(key, emoji=emoji, top=tile_text(shown["top"]), height=shown["height"])
 
 
-def _piles(ctx: TableContext, view: dict[str, Any], seat: int) -> str:
-    return "\n".join(_pile_line(ctx, view[f"{pile}_piles"][seat], pile) for pile in ("sushi", "bone"))
+def _piles(ctx: TableContext, view: SushizockView, seat: int) -> str:
+    return "\n".join(_pile_line(ctx, piles_of(view, pile)[seat], pile) for pile in ("sushi", "bone"))
 
 
-def _dice_title(ctx: TableContext, view: dict[str, Any]) -> str:
+def _dice_title(ctx: TableContext, view: SushizockView) -> str:
     if view["throws"] == 0:
         return ctx.t("sushizock.board.dice_ready")
     return ctx.t("sushizock.board.dice", throws=view["throws"])
 
 
-def _dice(ctx: TableContext, view: dict[str, Any], mask: int) -> str:
+def _dice(ctx: TableContext, view: SushizockView, mask: int) -> str:
     if view["throws"] == 0:
         return ctx.t("sushizock.board.dice_not_thrown")
     lines = []
@@ -194,7 +232,8 @@ def _dice(ctx: TableContext, view: dict[str, Any], mask: int) -> str:
         lines.append(ctx.t("sushizock.board.marked"))
     counts = " · ".join(f"{count} {FACE_EMOJI[face]}" for face, count in view["result"].items() if count)
     lines.append(ctx.t("sushizock.board.result", counts=counts))
-    steal = view["options"]["steal"]
+    _, options = _playing(view)
+    steal = options["steal"]
     if steal is not None:
         key = "sushizock.board.steal_blind" if steal["blind"] else "sushizock.board.steal"
         lines.append(ctx.t(key, pile=ctx.t(f"sushizock.pile.{steal['pile']}")))
@@ -209,11 +248,10 @@ def _dice(ctx: TableContext, view: dict[str, Any], mask: int) -> str:
 
 
 def _controls(
-    cog: GameCog, ctx: TableContext, view: dict[str, Any], mask: int, aim: int
+    cog: GameCog, ctx: TableContext, view: SushizockView, mask: int, aim: int
 ) -> list[discord.ui.Item[Any]]:
     items: list[discord.ui.Item[Any]] = []
-    turn = view["turn"]
-    options = view["options"]
+    turn, options = _playing(view)
     primary, secondary = discord.ButtonStyle.primary, discord.ButtonStyle.secondary
     if view["throws"] == 0:
         items.append(cog.action_button(ctx, Roll(), ctx.t("sushizock.button.roll_all"), emoji="🎲", row=1))
@@ -248,17 +286,16 @@ def _controls(
         items.append(
             cog.action_button(ctx, Roll(keep), label, emoji="🎲", style=primary, disabled=not legal, row=1)
         )
-    for pile, row, style in (
-        ("sushi", "sushi_row", discord.ButtonStyle.success),
-        ("bone", "bone_row", secondary),
-    ):
-        nth = options[pile]
+    for pile, style in (("sushi", discord.ButtonStyle.success), ("bone", secondary)):
+        nth = options["sushi"] if pile == "sushi" else options["bone"]
         if nth is not None:
-            label = ctx.t(f"sushizock.button.take_{pile}", nth=nth, tile=tile_text(view[row][nth - 1]))
+            label = ctx.t(
+                f"sushizock.button.take_{pile}", nth=nth, tile=tile_text(row_of(view, pile)[nth - 1])
+            )
             items.append(
                 cog.action_button(ctx, Take(pile), label, emoji=PILE_EMOJI[pile], style=style, row=1)
             )
-    forced = view.get("forced_tile")
+    forced = view["forced_tile"]
     if options["forced"] and forced is not None:
         label = ctx.t(
             "sushizock.button.forced",
@@ -275,21 +312,27 @@ def _controls(
 
 
 def _steal_pickers(
-    cog: GameCog, ctx: TableContext, view: dict[str, Any], steal: dict[str, Any], mask: int, aim: int
+    cog: GameCog, ctx: TableContext, view: SushizockView, steal: StealOffer, mask: int, aim: int
 ) -> list[discord.ui.Item[Any]]:
     pile = steal["pile"]
     pile_word = ctx.t(f"sushizock.pile.{pile}")
-    piles = view[f"{pile}_piles"]
+    piles = piles_of(view, pile)
+
+    def top(seat: int) -> str:
+        """The top tile of a target's pile (a steal target's pile is never empty)."""
+        tile = piles[seat]["top"]
+        assert tile is not None
+        return tile_text(tile)
 
     def details(seat: int) -> str:
         shown = piles[seat]
         key = "sushizock.steal.option_desc_one" if shown["height"] == 1 else "sushizock.steal.option_desc"
-        return ctx.t(key, pile=pile_word, top=tile_text(shown["top"]), height=shown["height"])
+        return ctx.t(key, pile=pile_word, top=top(seat), height=shown["height"])
 
     if not steal["blind"]:
         choices = [
             (
-                ctx.t("sushizock.steal.option", player=ctx.name(seat), top=tile_text(piles[seat]["top"])),
+                ctx.t("sushizock.steal.option", player=ctx.name(seat), top=top(seat)),
                 Steal(seat, 1),
                 details(seat),
             )
@@ -318,7 +361,7 @@ def _steal_pickers(
     shown = piles[aim]
     positions = [
         (
-            ctx.t("sushizock.steal.position_top", top=tile_text(shown["top"]))
+            ctx.t("sushizock.steal.position_top", top=top(aim))
             if position == 1
             else ctx.t("sushizock.steal.position", position=position),
             Steal(aim, position),
@@ -334,15 +377,16 @@ def _steal_pickers(
 # ---------------------------------------------------------------- the end
 
 
-def _final(ctx: TableContext, view: dict[str, Any]) -> Board:
+def _final(ctx: TableContext, view: SushizockView) -> Board:
     embed = discord.Embed(
         title=ctx.t("sushizock.title_over"),
         description=ctx.t("sushizock.board.final"),
         colour=discord.Colour.gold(),
     )
-    ranking, scores = view["ranking"], view["scores"]
+    ranking, scores, final_piles = view["ranking"], view["scores"], view["final_piles"]
+    assert ranking is not None and final_piles is not None, "the piles are turned over once the game is over"
     for seat in sorted(range(ctx.players), key=lambda seat: (ranking[seat], seat)):
-        piles = view["final_piles"][seat]
+        piles = final_piles[seat]
         counted = piles["counted"]
         sushi = [
             tile_text(tile) if index < counted else f"~~{tile_text(tile)}~~"

@@ -15,9 +15,37 @@ import typing
 from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
+from typing_extensions import ReadOnly, TypedDict
+
 JSON = dict[str, Any]
 Event = dict[str, Any]
 """What `apply` reports: `{"type": "rolled", "seat": 0, ...}` — codes and numbers, no prose."""
+
+
+class ViewHeader(TypedDict):
+    """The fields every game's `view()` starts with, with one name and one meaning in all five.
+
+    Each game's view is a TypedDict extending this one with what only that game shows.
+    """
+
+    seat: int | None
+    """Whose view this is: a seat, or None for what the whole table may see."""
+    to_move: list[int]
+    """The seats that may act now (several in simultaneous phases)."""
+    turn: int | None
+    """The one seat whose turn it is; None when several act at once or the game is over."""
+    round: int | None
+    """The round being played, from 1, in games played in rounds; None in the others."""
+    phase: ReadOnly[str]  # read-only, so that each game narrows it to its own Literal of phases
+    """The game's own name for where play stands now (a step of the turn, a duel, "over")."""
+    over: bool
+    scores: list[int]
+    """Per seat, as far as they are public (Sushizock shows zeros until the piles are turned over)."""
+    ranking: list[int] | None
+    """Per seat, 1 = best, once the game is over; None before."""
+    last: list[Event]
+    """What the most recent action did, as events shaped like those `apply` returns (empty at first)."""
+
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -119,7 +147,7 @@ class Game(Protocol[S, A]):
 
     def ranking(self, state: S) -> list[int]: ...
 
-    def view(self, state: S, seat: int | None) -> JSON: ...
+    def view(self, state: S, seat: int | None) -> ViewHeader: ...
 
     def dump(self, state: S) -> JSON: ...
 

@@ -70,10 +70,9 @@ import copy
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, TypedDict, cast
 
 from rules.engine import (
-    JSON,
     Action,
     ActionCodec,
     Codecs,
@@ -81,6 +80,7 @@ from rules.engine import (
     IllegalAction,
     Rng,
     StateCodec,
+    ViewHeader,
     require,
     shared_ranks,
     table_options,
@@ -269,6 +269,79 @@ class KaitenState:
     over: bool = False
     last: list[dict[str, Any]] = field(default_factory=list)
     """The events of the last action, for the table to render."""
+
+
+# ---------------------------------------------------------------- view
+
+KaitenPhase = Literal["wasabi_or_fetch", "fetch", "place", "refill", "over"]
+"""`state.step`: the steps of a turn (see the module doc), and "over" once every plate is full."""
+
+
+class PineView(TypedDict):
+    """One pine (`PINES[p]`) as plain data."""
+
+    pine: int
+    side: str
+    position: int
+    line: str
+    """Either "row" or "column"."""
+    index: int
+    """The row's or column's index."""
+    cells: list[int]
+    """The line's cells, nearest the sake first."""
+
+
+class KaitenPlayerView(TypedDict):
+    seat: int
+    side: str
+    plate: list[str | None]
+    ginger: int
+    """Ginger in hand (not yet laid)."""
+    wasabi: int
+    soy: int
+    ginger_edges: list[list[int]]
+    """Plate edges [i, j] that got a ginger."""
+    missing_ginger: list[list[int]]
+    """Black/white plate edges [i, j] still bare."""
+    ginger_placed: int
+    condiments: list[str]
+    """The tiles gained, in order."""
+    full: bool
+    score: int
+
+
+class KaitenView(ViewHeader):
+    """What the table sees; every seat sees the same but `seat` (the hidden tiles are the only secret).
+
+    Header: `turn` is the acting seat (None once over); `round` is always None (no rounds); `phase` is
+    `state.step`, always a `KaitenPhase`. `last` holds the events of the latest action.
+    """
+
+    phase: KaitenPhase
+
+    turn_number: int
+    """Counts the turns from 1 (it also seeds the chopsticks challenge)."""
+    options: dict[str, str]
+    size: int
+    board: list[str | None]
+    condiments: list[str | None]
+    """Per board cell, its revealed condiment tile; None while still face down."""
+    sake: PineView
+    pines: list[PineView]
+    reserve: list[list[str]]
+    """The reserve pairs in order, each [black-rice sushi, white-rice sushi]."""
+    reserve_left: int
+    removed: list[str]
+    players: list[KaitenPlayerView]
+    holding: str | None
+    fetched_from: int | None
+    fetchable: list[int]
+    """Board cells the acting seat may fetch now (empty outside the fetch steps)."""
+    wasabi_moves: list[int]
+    plate_cells: list[int]
+    """Plate cells the held sushi may go on (the "place" step only)."""
+    refill_cells: list[int]
+    """[near, far]: where the refill goes (the "refill" step only)."""
 
 
 # ---------------------------------------------------------------- scoring
@@ -774,9 +847,9 @@ class KaitenGame(Codecs[KaitenState, Action]):
 
     # ------------------------------------------------------------ showing
 
-    def view(self, state: KaitenState, seat: int | None) -> JSON:
+    def view(self, state: KaitenState, seat: int | None) -> KaitenView:
         scores = self.scores(state)
-        players: list[JSON] = []
+        players: list[KaitenPlayerView] = []
         for s in range(state.players):
             bare = missing_edges(state.plates[s], state.ginger_edges[s])
             players.append(
@@ -796,13 +869,18 @@ class KaitenGame(Codecs[KaitenState, Action]):
                 }
             )
         fetching = not state.over and state.step in ("wasabi_or_fetch", "fetch")
-        data: JSON = {
+        phase = cast(KaitenPhase, state.step)
+        return {
+            "seat": seat,
             "to_move": sorted(self.to_move(state)),
-            "scores": scores,
+            "turn": None if state.over else state.current,
+            "round": None,
+            "phase": phase,
             "over": state.over,
-            "turn": state.turn,
-            "current": None if state.over else state.current,
-            "step": state.step,
+            "scores": scores,
+            "ranking": self.ranking(state) if state.over else None,
+            "last": copy.deepcopy(state.last),
+            "turn_number": state.turn,
             "options": dict(state.options),
             "size": SIZE,
             "board": list(state.board),
@@ -820,14 +898,10 @@ class KaitenGame(Codecs[KaitenState, Action]):
             "wasabi_moves": _wasabi_moves(state, state.current) if fetching else [],
             "plate_cells": legal_plate_cells(state.plates[state.current]) if state.step == "place" else [],
             "refill_cells": list(self._refill_cells(state)) if state.step == "refill" else [],
-            "last": copy.deepcopy(state.last),
         }
-        if seat is not None:
-            data["seat"] = seat
-        return data
 
     @staticmethod
-    def _pine_view(pine: Pine) -> JSON:
+    def _pine_view(pine: Pine) -> PineView:
         return {
             "pine": pine.index,
             "side": pine.side,

@@ -25,11 +25,11 @@ Refusal codes:
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, TypedDict
 
 from rules.engine import (
-    JSON,
     Action,
     ActionCodec,
     Codecs,
@@ -37,6 +37,7 @@ from rules.engine import (
     IllegalAction,
     Rng,
     StateCodec,
+    ViewHeader,
     require,
     shared_ranks,
     table_options,
@@ -94,6 +95,69 @@ class RockTheBockState:
     """Per seat, the score of every finished round."""
     over: bool = False
     last: dict[str, Any] | None = None
+
+
+# ---------------------------------------------------------------- the view
+
+Phase = Literal["roll", "choose", "over"]
+""""roll": the acting seat has no throw on the table; "choose": it picks a colour of its throw."""
+
+
+class SheetView(TypedDict):
+    """One player's sheet in the running round (the last round's once the game is over)."""
+
+    seat: int
+    colour: str
+    """The seat's goat colour."""
+    bocks: int
+    wolves: int
+    goats: int
+    struck: int
+    out: bool
+    """All symbols struck: out of the round, still receiving marks."""
+    round_score: int
+    """What the sheet would score if the round ended now."""
+    round_scores: list[int]
+    """The score of every finished round."""
+    total: int
+
+
+class ThrowItem(TypedDict):
+    """One colour of the standing throw."""
+
+    colour: str
+    count: int
+    refusal: str | None
+    """Why the colour cannot be chosen (a refusal code such as "unowned_colour"), or None."""
+
+
+class Caps(TypedDict):
+    bocks: int
+    wolves: int
+    goats: int
+
+
+class RockTheBockView(ViewHeader):
+    """The whole table's view; nothing is hidden, a seat's view differs only in `seat`.
+
+    `turn` is the acting seat (None once over); `round` runs 1..`rounds` and stays at the last
+    round once the game is over. `phase` is always a `Phase`.
+    """
+
+    phase: Phase
+
+    rounds: int
+    dice: int
+    """Dice the acting seat throws (or threw) this turn; 0 once over."""
+    throw: list[ThrowItem] | None
+    """The standing throw, by colour in COLOURS order; None before the throw (phase "roll")."""
+    colours: list[str]
+    """The goat colours in play, by seat."""
+    unowned: list[str]
+    """The goat colours nobody plays (2-3 players)."""
+    caps: Caps
+    symbols: int
+    sheets: list[SheetView]
 
 
 # ---------------------------------------------------------------- scoring
@@ -357,51 +421,94 @@ class RockTheBockGame(Codecs[RockTheBockState, Action]):
 
     # ------------------------------------------------------------ showing
 
-    def view(self, state: RockTheBockState, seat: int | None) -> JSON:
+    def view(self, state: RockTheBockState, seat: int | None) -> RockTheBockView:
         totals = self.scores(state)
         sheets = [
-            {
-                "seat": s,
-                "colour": SEAT_COLOURS[s],
-                "bocks": state.bocks[s],
-                "wolves": state.wolves[s],
-                "goats": state.goats[s],
-                "struck": state.struck[s],
-                "out": state.struck[s] >= SYMBOLS,
-                "round_score": score_round(state.bocks[s], state.wolves[s], state.goats[s]),
-                "round_scores": list(state.round_scores[s]),
-                "total": totals[s],
-            }
+            SheetView(
+                seat=s,
+                colour=SEAT_COLOURS[s],
+                bocks=state.bocks[s],
+                wolves=state.wolves[s],
+                goats=state.goats[s],
+                struck=state.struck[s],
+                out=state.struck[s] >= SYMBOLS,
+                round_score=score_round(state.bocks[s], state.wolves[s], state.goats[s]),
+                round_scores=list(state.round_scores[s]),
+                total=totals[s],
+            )
             for s in range(state.players)
         ]
-        throw = None
+        throw: list[ThrowItem] | None = None
         if state.throw:
             throw = [
-                {"colour": colour, "count": count, "refusal": self.refusal(state, colour)}
+                ThrowItem(colour=colour, count=count, refusal=self.refusal(state, colour))
                 for colour, count in zip(COLOURS, state.throw, strict=True)
                 if count
             ]
-        data: JSON = {
-            "to_move": sorted(self.to_move(state)),
-            "scores": totals,
-            "over": state.over,
-            "round": state.round,
-            "rounds": ROUNDS,
-            "turn": None if state.over else state.turn,
-            "dice": 0 if state.over else SYMBOLS - state.struck[state.turn],
-            "throw": throw,
-            "colours": list(SEAT_COLOURS[: state.players]),
-            "unowned": list(SEAT_COLOURS[state.players :]),
-            "caps": {"bocks": CAP_BOCKS, "wolves": CAP_WOLVES, "goats": CAP_GOATS},
-            "symbols": SYMBOLS,
-            "sheets": sheets,
-            "last": state.last,
-        }
-        if state.over:
-            data["ranking"] = self.ranking(state)
-        if seat is not None:
-            data["seat"] = seat
-        return data
+        phase: Phase = "over" if state.over else "choose" if state.throw else "roll"
+        return RockTheBockView(
+            seat=seat,
+            to_move=sorted(self.to_move(state)),
+            turn=None if state.over else state.turn,
+            round=state.round,
+            phase=phase,
+            over=state.over,
+            scores=totals,
+            ranking=self.ranking(state) if state.over else None,
+            last=self._last_events(state),
+            rounds=ROUNDS,
+            dice=0 if state.over else SYMBOLS - state.struck[state.turn],
+            throw=throw,
+            colours=list(SEAT_COLOURS[: state.players]),
+            unowned=list(SEAT_COLOURS[state.players :]),
+            caps=Caps(bocks=CAP_BOCKS, wolves=CAP_WOLVES, goats=CAP_GOATS),
+            symbols=SYMBOLS,
+            sheets=sheets,
+        )
+
+    def _last_events(self, state: RockTheBockState) -> list[Event]:
+        """The events of the most recent action, rebuilt from `state.last` and the state after it.
+
+        `state.last` keeps one event per action: "rolled", "throw_failed", "marked" or (when the
+        choice ended a round) "round_scored". What followed it is read off the state, which
+        nothing has changed since. A round-ending choice's own "marked" / "struck" / "out" events
+        are not stored, so they cannot be shown.
+        """
+        if state.last is None:
+            return []
+        last = copy.deepcopy(state.last)  # the view never shares lists with the state
+        kind = last["type"]
+        if kind in ("rolled", "throw_failed"):
+            throw: dict[str, int] = last["throw"]
+            rolled: Event = {
+                "type": "rolled",
+                "seat": last["seat"],
+                "dice": sum(throw.values()),
+                "throw": throw,
+            }
+            if kind == "rolled":
+                return [rolled]
+            failed: Event = {"type": "throw_failed", "seat": last["seat"], "throw": dict(throw)}
+            return [rolled, failed, {"type": "turn", "seat": state.turn}]
+        if kind == "marked":
+            seat = last["seat"]
+            events: list[Event] = [
+                last,
+                {"type": "struck", "seat": seat, "count": last["dice"], "total": state.struck[seat]},
+            ]
+            if state.struck[seat] >= SYMBOLS:
+                events.append({"type": "out", "seat": seat, "round": state.round})
+            events.append({"type": "turn", "seat": state.turn})
+            return events
+        if kind == "round_scored":
+            scored: Event = {**last, "totals": self.scores(state)}
+            if state.over:
+                return [
+                    scored,
+                    {"type": "game_over", "scores": self.scores(state), "ranking": self.ranking(state)},
+                ]
+            return [scored, {"type": "round_started", "round": state.round, "seat": state.turn}]
+        return [last]
 
 
 GAME = RockTheBockGame()

@@ -53,10 +53,9 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, NotRequired, TypedDict
 
 from rules.engine import (
-    JSON,
     Action,
     ActionCodec,
     Codecs,
@@ -64,6 +63,7 @@ from rules.engine import (
     IllegalAction,
     Rng,
     StateCodec,
+    ViewHeader,
     require,
     shared_ranks,
     table_options,
@@ -176,6 +176,57 @@ class SushiDiceState:
     duel: int = 0
     over: bool = False
     last: dict[str, Any] | None = None
+
+
+# ---------------------------------------------------------------- the view
+
+
+Phase = Literal["challenge", "duel", "over"]
+"""Where play stands: the host picks the first opponent, a duel is on, or the game is over."""
+
+
+class DuelistView(TypedDict):
+    """One duelist of the current duel: the set they hold and what its six dice show."""
+
+    seat: int
+    set: str
+    """"red" or "blue"."""
+    faces: list[str | None]
+    """What each die shows; None while unthrown in this duel."""
+    set_aside: list[bool]
+    throw: int
+    """The serial of this set's latest throw (what a Yuck! names); 0 = never thrown."""
+    yuck: bool
+    """Whether a die shows a yuck."""
+    complete: list[int]
+    """The face-up slots the six dice complete."""
+
+
+class SushiDiceView(ViewHeader):
+    """What `view()` shows. Header: `turn` is the host while it challenges, None in a duel (both act
+    at once) and once over; `round` is always None; `phase` is always a `Phase`; `last` holds the
+    headline event of the latest action (the state keeps only that one).
+    """
+
+    phase: Phase
+
+    host: int
+    duel: int
+    """Duels started so far (the current duel's number)."""
+    target: int
+    """Plates a seat must own to win."""
+    face_up: list[str]
+    pile: int
+    """Face-down plates left (their order is hidden)."""
+    plates: list[list[str]]
+    """Per seat, the plates won, in the order taken."""
+    duelists: list[DuelistView]
+    """Red, then blue; empty before the host has challenged."""
+    stamp: int
+    """The serial of the latest throw of the game (what a Chop! names)."""
+    chop_possible: bool
+    set: NotRequired[str | None]
+    """Private views only: the colour of the set the seat duels with, None when it does not duel."""
 
 
 # ---------------------------------------------------------------- scoring
@@ -502,8 +553,8 @@ class SushiDiceGame(Codecs[SushiDiceState, Action]):
 
     # ------------------------------------------------------------ showing
 
-    def view(self, state: SushiDiceState, seat: int | None) -> JSON:
-        duelists = [
+    def view(self, state: SushiDiceState, seat: int | None) -> SushiDiceView:
+        duelists: list[DuelistView] = [
             {
                 "seat": dice.holder,
                 "set": dice.colour,
@@ -516,11 +567,17 @@ class SushiDiceGame(Codecs[SushiDiceState, Action]):
             for dice in state.sets
             if state.phase == "duel"
         ]
-        data: JSON = {
+        phase: Phase = "over" if state.over else "challenge" if state.phase == "challenge" else "duel"
+        data: SushiDiceView = {
+            "seat": seat,
             "to_move": sorted(self.to_move(state)),
-            "scores": self.scores(state),
+            "turn": HOST if phase == "challenge" else None,
+            "round": None,
+            "phase": phase,
             "over": state.over,
-            "phase": state.phase,
+            "scores": self.scores(state),
+            "ranking": self.ranking(state) if state.over else None,
+            "last": [] if state.last is None else [copy.deepcopy(state.last)],
             "host": HOST,
             "duel": state.duel,
             "target": PLATES_TO_WIN[state.players],
@@ -530,11 +587,9 @@ class SushiDiceGame(Codecs[SushiDiceState, Action]):
             "duelists": duelists,
             "stamp": state.throws,
             "chop_possible": self.chop_possible(state),
-            "last": copy.deepcopy(state.last),
         }
         if seat is not None:
             dice = self.dice_of(state, seat)
-            data["seat"] = seat
             data["set"] = None if dice is None else dice.colour
         return data
 

@@ -24,10 +24,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, TypedDict, overload
 
 from rules.engine import (
-    JSON,
     Action,
     ActionCodec,
     Codecs,
@@ -35,10 +34,10 @@ from rules.engine import (
     IllegalAction,
     Rng,
     StateCodec,
+    ViewHeader,
     require,
     shared_ranks,
     table_options,
-    to_json,
 )
 
 # ---------------------------------------------------------------- cards
@@ -120,6 +119,62 @@ class SushiGoState:
     pudding_points: list[int] = field(default_factory=list)
     last: Reveal | None = None
     over: bool = False
+
+
+# ---------------------------------------------------------------- what players see
+
+
+SushiGoPhase = Literal["picking", "over"]
+"""Every turn is one simultaneous "picking" phase; "over" once the third round and the puddings are scored."""
+
+
+class SushiGoReveal(TypedDict):
+    """The latest reveal: per seat the cards placed in order (the auto-placed last card included)."""
+
+    round: int
+    turn_number: int
+    """The turn of the round that was revealed, from 1."""
+    cards: list[list[str]]
+    chopsticks: list[bool]
+    """Per seat: took two cards with chopsticks (the first two of `cards`)."""
+
+
+class SushiGoView(ViewHeader):
+    """`view(state, None)`: what the whole table sees.
+
+    Header: `turn` is always None (picks are simultaneous); `round` is the round, from 1 (still 3
+    once over); `phase` is always a `SushiGoPhase`. `last` holds the events of the
+    latest reveal, as `apply` reported them (the secret "picked" events left out).
+    """
+
+    phase: SushiGoPhase
+
+    rounds: int
+    turn_number: int
+    """The turn within the round, from 1: reveals so far this round + 1 (a counter, not a seat)."""
+    hand_size: int
+    """Cards every hand held at the start of this turn."""
+    picked: list[bool]
+    """Per seat: has picked this turn (what was picked stays secret until the reveal)."""
+    tableaux: list[list[str]]
+    wasabi_slots: list[list[str | None]]
+    puddings: list[int]
+    """Per seat: puddings kept so far, this round's included."""
+    round_points: list[list[dict[str, int]]]
+    """Per finished round, per seat: round_breakdown() (CATEGORIES, "total", "rolls")."""
+    pudding_points: list[int] | None
+    """Per seat, once the game is over."""
+    deck_size: int
+    discard_size: int
+    reveal: SushiGoReveal | None
+
+
+class SushiGoPrivateView(SushiGoView):
+    """`view(state, seat)`: the table's view plus that seat's own hand and pending pick."""
+
+    hand: list[str]
+    pick: list[str] | None
+    can_use_chopsticks: bool
 
 
 # ---------------------------------------------------------------- scoring
@@ -410,36 +465,93 @@ class SushiGoGame(Codecs[SushiGoState, Pick]):
 
     # -------------------------------------------------------- what players see
 
-    def view(self, state: SushiGoState, seat: int | None) -> JSON:
+    @overload
+    def view(self, state: SushiGoState, seat: int) -> SushiGoPrivateView: ...
+    @overload
+    def view(self, state: SushiGoState, seat: None) -> SushiGoView: ...
+    @overload
+    def view(self, state: SushiGoState, seat: int | None) -> SushiGoView: ...
+
+    def view(self, state: SushiGoState, seat: int | None) -> SushiGoView:
         # A pick has already left its hand, so count it back: every hand held this many at the turn's start.
         pick0 = state.picks[0]
         hand_size = len(state.hands[0]) + (len(pick0.cards) if pick0 is not None else 0)
-        data: JSON = {
-            "round": state.round,
-            "rounds": ROUNDS,
-            "turn": state.turn,
-            "hand_size": hand_size,
+        reveal = state.last
+        phase: SushiGoPhase = "over" if state.over else "picking"
+        public: SushiGoView = {
+            "seat": None,
             "to_move": sorted(self.to_move(state)),
+            "turn": None,  # picks are simultaneous
+            "round": state.round,
+            "phase": phase,
+            "over": state.over,
+            "scores": list(state.scores),
+            "ranking": self.ranking(state) if state.over else None,
+            "last": self._last_events(state),
+            "rounds": ROUNDS,
+            "turn_number": state.turn,
+            "hand_size": hand_size,
             "picked": [pick is not None for pick in state.picks],
-            "tableaux": to_json(state.tableaux),
+            "tableaux": [list(tableau) for tableau in state.tableaux],
             "wasabi_slots": [wasabi_slots(tableau) for tableau in state.tableaux],
             "puddings": self._pudding_counts(state),
-            "scores": list(state.scores),
-            "round_points": to_json(state.round_points),
+            "round_points": [[dict(points) for points in seats] for seats in state.round_points],
             "pudding_points": list(state.pudding_points) if state.over else None,
             "deck_size": len(state.deck),
             "discard_size": len(state.discard),
-            "last": to_json(state.last),
-            "over": state.over,
-            "ranking": self.ranking(state) if state.over else None,
+            "reveal": None
+            if reveal is None
+            else {
+                "round": reveal.round,
+                "turn_number": reveal.turn,
+                "cards": [list(cards) for cards in reveal.cards],
+                "chopsticks": list(reveal.chopsticks),
+            },
         }
-        if seat is not None:
-            pick = state.picks[seat]
-            data["seat"] = seat
-            data["hand"] = list(state.hands[seat])
-            data["pick"] = list(pick.cards) if pick is not None else None
-            data["can_use_chopsticks"] = seat in self.to_move(state) and "chopsticks" in state.tableaux[seat]
-        return data
+        if seat is None:
+            return public
+        pick = state.picks[seat]
+        mine: SushiGoPrivateView = {
+            **public,
+            "seat": seat,
+            "hand": list(state.hands[seat]),
+            "pick": list(pick.cards) if pick is not None else None,
+            "can_use_chopsticks": seat in self.to_move(state) and "chopsticks" in state.tableaux[seat],
+        }
+        return mine
+
+    def _last_events(self, state: SushiGoState) -> list[Event]:
+        """The latest reveal as the events `apply` reported for it (the secret "picked" ones left out).
+
+        Which seat picked last is not kept; a pick shows in `picked` until the reveal.
+        """
+        reveal = state.last
+        if reveal is None:
+            return []
+        events: list[Event] = []
+        placed: list[Event] = []
+        for seat, (cards, used) in enumerate(zip(reveal.cards, reveal.chopsticks, strict=True)):
+            picked = 2 if used else 1  # anything beyond the pick is the hand's last card
+            events.append({"type": "revealed", "seat": seat, "cards": cards[:picked], "chopsticks": used})
+            placed += [{"type": "placed_last", "seat": seat, "card": card} for card in cards[picked:]]
+        events += placed
+        if not placed or not state.round_points:  # the round goes on
+            return events
+        events.append(
+            {
+                "type": "round_scored",
+                "round": reveal.round,
+                "points": [p["total"] for p in state.round_points[-1]],
+            }
+        )
+        if not state.over:
+            events.append(
+                {"type": "round_started", "round": state.round, "hand_size": HAND_SIZE[state.players]}
+            )
+            return events
+        events.append({"type": "puddings_scored", "points": list(state.pudding_points)})
+        events.append({"type": "game_over", "scores": list(state.scores), "ranking": self.ranking(state)})
+        return events
 
 
 GAME = SushiGoGame()

@@ -48,10 +48,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import combinations, pairwise
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, TypedDict
 
 from rules.engine import (
-    JSON,
     Action,
     ActionCodec,
     Codecs,
@@ -59,6 +58,7 @@ from rules.engine import (
     IllegalAction,
     Rng,
     StateCodec,
+    ViewHeader,
     require,
     shared_ranks,
     table_options,
@@ -142,6 +142,84 @@ class SushizockState:
     set_aside: list[str] = field(default_factory=list)
     over: bool = False
     last: dict[str, Any] | None = None
+
+
+# ---------------------------------------------------------------- the view
+
+Phase = Literal["roll", "choose", "over"]
+""""roll": the turn has not thrown yet; "choose": after a throw (take, steal, or set aside and throw)."""
+
+
+class PileShown(TypedDict):
+    """A pile as everybody sees it: its height and its top tile (None when empty)."""
+
+    height: int
+    top: int | None
+
+
+class ResultCounts(TypedDict):
+    """The faces of the whole result so far (set-aside and thrown dice together)."""
+
+    sushi: int
+    bone: int
+    blue: int
+    red: int
+
+
+class StealOffer(TypedDict):
+    pile: str
+    """The pile the chopsticks steal from: "sushi" (blue) or "bone" (red)."""
+    blind: bool
+    """Four or five chopsticks: any tile of a pile, named by position (1 = top)."""
+    targets: list[int]
+
+
+class TurnOptions(TypedDict):
+    """What the result allows the player to move."""
+
+    sushi: int | None
+    """N when the Nth sushi may be taken, else None."""
+    bone: int | None
+    steal: StealOffer | None
+    forced: bool
+    can_roll: bool
+
+
+class ForcedTile(TypedDict):
+    pile: str
+    nth: int
+    tile: int
+
+
+class FinalPiles(TypedDict):
+    """A seat's piles turned over for scoring, bottom first."""
+
+    sushi_pile: list[int]
+    bone_pile: list[int]
+    counted: int
+    """How many sushi (from the bottom) count: as many as the seat has bones."""
+
+
+class SushizockView(ViewHeader):
+    """What `view()` shows: the same for every seat (the piles hide their tiles from the owner too)."""
+
+    phase: Phase
+    sushi_row: list[int]
+    bone_row: list[int]
+    sushi_piles: list[PileShown]
+    bone_piles: list[PileShown]
+    thrown: list[str]
+    set_aside: list[str]
+    result: ResultCounts
+    throws: int
+    """Throws made this turn (0 before the first)."""
+    throws_left: int
+    options: TurnOptions | None
+    """None once the game is over."""
+    forced_tile: ForcedTile | None
+    """What a forced take would take now (shown before the player commits to it)."""
+    final_piles: list[FinalPiles] | None
+    """The piles turned over, once the game is over; None before."""
 
 
 # ---------------------------------------------------------------- scoring
@@ -497,11 +575,11 @@ class SushizockGame(Codecs[SushizockState, Action]):
 
     # ------------------------------------------------------------ showing
 
-    def view(self, state: SushizockState, seat: int | None) -> JSON:
-        def shown(pile: list[int]) -> JSON:
+    def view(self, state: SushizockState, seat: int | None) -> SushizockView:
+        def shown(pile: list[int]) -> PileShown:
             return {"height": len(pile), "top": pile[-1] if pile else None}
 
-        options: JSON | None = None
+        options: TurnOptions | None = None
         if not state.over:
             colour = self.steal_colour(state)
             targets = self.steal_targets(state)
@@ -514,30 +592,12 @@ class SushizockGame(Codecs[SushizockState, Action]):
                 "forced": self.forced(state),
                 "can_roll": self.can_roll(state),
             }
-        data: JSON = {
-            "to_move": sorted(self.to_move(state)),
-            # Running scores would reveal the tiles below the tops.
-            "scores": self.scores(state) if state.over else [0] * state.players,
-            "over": state.over,
-            "turn": None if state.over else state.turn,
-            "sushi_row": list(state.sushi_row),
-            "bone_row": list(state.bone_row),
-            "sushi_piles": [shown(pile) for pile in state.sushi_piles],
-            "bone_piles": [shown(pile) for pile in state.bone_piles],
-            "thrown": list(state.thrown),
-            "set_aside": list(state.set_aside),
-            "result": {face: self.result(state)[face] for face in (SUSHI, BONE, BLUE, RED)},
-            "throws": state.throws,
-            "throws_left": THROWS - state.throws if self.can_roll(state) else 0,
-            "options": options,
-            # What a forced take would take now (shown before the player commits to it).
-            "forced_tile": self._forced_shown(state),
-            "last": state.last,
-        }
+        result = self.result(state)
+        phase: Phase = "over" if state.over else "roll" if state.throws == 0 else "choose"
+        final_piles: list[FinalPiles] | None = None
         if state.over:
             # The piles are turned over for scoring.
-            data["ranking"] = self.ranking(state)
-            data["final_piles"] = [
+            final_piles = [
                 {
                     "sushi_pile": list(state.sushi_piles[s]),
                     "bone_pile": list(state.bone_piles[s]),
@@ -545,11 +605,55 @@ class SushizockGame(Codecs[SushizockState, Action]):
                 }
                 for s in range(state.players)
             ]
-        if seat is not None:
-            data["seat"] = seat
-        return data
+        return {
+            "seat": seat,
+            "to_move": sorted(self.to_move(state)),
+            "turn": None if state.over else state.turn,
+            "round": None,
+            "phase": phase,
+            "over": state.over,
+            # Running scores would reveal the tiles below the tops.
+            "scores": self.scores(state) if state.over else [0] * state.players,
+            "ranking": self.ranking(state) if state.over else None,
+            "last": self._last_events(state),
+            "sushi_row": list(state.sushi_row),
+            "bone_row": list(state.bone_row),
+            "sushi_piles": [shown(pile) for pile in state.sushi_piles],
+            "bone_piles": [shown(pile) for pile in state.bone_piles],
+            "thrown": list(state.thrown),
+            "set_aside": list(state.set_aside),
+            "result": {
+                "sushi": result[SUSHI],
+                "bone": result[BONE],
+                "blue": result[BLUE],
+                "red": result[RED],
+            },
+            "throws": state.throws,
+            "throws_left": THROWS - state.throws if self.can_roll(state) else 0,
+            "options": options,
+            "forced_tile": self._forced_shown(state),
+            "final_piles": final_piles,
+        }
 
-    def _forced_shown(self, state: SushizockState) -> JSON | None:
+    def _last_events(self, state: SushizockState) -> list[Event]:
+        """The events of the most recent action, as `apply` returned them.
+
+        The state keeps only the acting event; a take or a steal ended the turn, so the
+        turn change (or the end of the game) that followed is rebuilt from the state.
+        """
+        if state.last is None:
+            return []
+        events: list[Event] = [dict(state.last)]
+        if state.last.get("type") in ("took", "stole"):
+            if state.over:
+                events.append(
+                    {"type": "game_over", "scores": self.scores(state), "ranking": self.ranking(state)}
+                )
+            else:
+                events.append({"type": "turn", "seat": state.turn})
+        return events
+
+    def _forced_shown(self, state: SushizockState) -> ForcedTile | None:
         if not self.forced(state):
             return None
         pile, index = self.forced_tile(state)

@@ -49,51 +49,6 @@ class Leaderboard:
     def __init__(self, database: Database) -> None:
         self.database = database
 
-    async def record(
-        self,
-        connection: aiosqlite.Connection,
-        *,
-        table_id: int,
-        guild_id: int,
-        game_id: str,
-        results: list[SeatResult],
-        now: float,
-    ) -> None:
-        """Store a finished game and update ratings; call inside the transaction that ends the game."""
-        await connection.executemany(
-            "INSERT INTO results (table_id, guild_id, game_id, seat, user_id, score, rank, finished_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [(table_id, guild_id, game_id, r.seat, r.user_id, r.score, r.rank, now) for r in results],
-        )
-        for bucket in (game_id, ALL_GAMES):
-            await self._rate(connection, guild_id, bucket, results)
-
-    async def _rate(
-        self, connection: aiosqlite.Connection, guild_id: int, game_id: str, results: list[SeatResult]
-    ) -> None:
-        current: dict[int, tuple[float, float]] = {}
-        for result in results:
-            async with connection.execute(
-                "SELECT mu, sigma FROM ratings WHERE guild_id = ? AND game_id = ? AND user_id = ?",
-                (guild_id, game_id, result.user_id),
-            ) as cursor:
-                row = await cursor.fetchone()
-            current[result.user_id] = (row["mu"], row["sigma"]) if row else (_MODEL.mu, _MODEL.sigma)
-        updated = dict(current)
-        if len(results) >= 2:  # a rating moves only against other people
-            teams = [[_MODEL.rating(mu=current[r.user_id][0], sigma=current[r.user_id][1])] for r in results]
-            rated = _MODEL.rate(teams, ranks=[r.rank for r in results])
-            for result, (player,) in zip(results, rated, strict=True):
-                updated[result.user_id] = (player.mu, player.sigma)
-        await connection.executemany(
-            "INSERT INTO ratings (guild_id, game_id, user_id, mu, sigma, games, wins, points)"
-            " VALUES (?, ?, ?, ?, ?, 1, ?, ?)"
-            " ON CONFLICT (guild_id, game_id, user_id) DO UPDATE SET mu = excluded.mu,"
-            " sigma = excluded.sigma, games = games + 1, wins = wins + excluded.wins,"
-            " points = points + excluded.points",
-            [(guild_id, game_id, r.user_id, *updated[r.user_id], int(r.rank == 1), r.score) for r in results],
-        )
-
     async def top(self, guild_id: int, game_id: str = ALL_GAMES, limit: int = 10) -> list[Standing]:
         async with self.database.connection.execute(
             "SELECT user_id, mu, sigma, games, wins, points FROM ratings WHERE guild_id = ? AND game_id = ?"
@@ -142,3 +97,49 @@ class Leaderboard:
             (guild_id, user_id, limit),
         ) as cursor:
             return [(row["game_id"], row["score"], row["rank"]) for row in await cursor.fetchall()]
+
+
+async def record_results(
+    connection: aiosqlite.Connection,
+    *,
+    table_id: int,
+    guild_id: int,
+    game_id: str,
+    results: list[SeatResult],
+    now: float,
+) -> None:
+    """Store a finished game and update ratings; call inside the transaction that ends the game."""
+    await connection.executemany(
+        "INSERT INTO results (table_id, guild_id, game_id, seat, user_id, score, rank, finished_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [(table_id, guild_id, game_id, r.seat, r.user_id, r.score, r.rank, now) for r in results],
+    )
+    for bucket in (game_id, ALL_GAMES):
+        await _rate(connection, guild_id, bucket, results)
+
+
+async def _rate(
+    connection: aiosqlite.Connection, guild_id: int, game_id: str, results: list[SeatResult]
+) -> None:
+    current: dict[int, tuple[float, float]] = {}
+    for result in results:
+        async with connection.execute(
+            "SELECT mu, sigma FROM ratings WHERE guild_id = ? AND game_id = ? AND user_id = ?",
+            (guild_id, game_id, result.user_id),
+        ) as cursor:
+            row = await cursor.fetchone()
+        current[result.user_id] = (row["mu"], row["sigma"]) if row else (_MODEL.mu, _MODEL.sigma)
+    updated = dict(current)
+    if len(results) >= 2:  # a rating moves only against other people
+        teams = [[_MODEL.rating(mu=current[r.user_id][0], sigma=current[r.user_id][1])] for r in results]
+        rated = _MODEL.rate(teams, ranks=[r.rank for r in results])
+        for result, (player,) in zip(results, rated, strict=True):
+            updated[result.user_id] = (player.mu, player.sigma)
+    await connection.executemany(
+        "INSERT INTO ratings (guild_id, game_id, user_id, mu, sigma, games, wins, points)"
+        " VALUES (?, ?, ?, ?, ?, 1, ?, ?)"
+        " ON CONFLICT (guild_id, game_id, user_id) DO UPDATE SET mu = excluded.mu,"
+        " sigma = excluded.sigma, games = games + 1, wins = wins + excluded.wins,"
+        " points = points + excluded.points",
+        [(guild_id, game_id, r.user_id, *updated[r.user_id], int(r.rank == 1), r.score) for r in results],
+    )

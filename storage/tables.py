@@ -1,8 +1,10 @@
-"""Per-channel game tables and their append-only action log.
+"""Per-channel game tables, their append-only action log, and their Discord messages.
 
 A `TableRecord` is everything the bot knows about one table. Saving a new
-state and appending the action that produced it happen in ONE transaction,
-guarded by the version the writer loaded: a stale writer is refused.
+state, appending the action that produced it and (for the final move) the
+results happen in ONE transaction, guarded by the version the writer loaded:
+a stale writer is refused. Which Discord messages show a table (its board, each
+seat's DM) is bookkeeping with rows of its own, so a move never overwrites it.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 import aiosqlite
 
 from storage.database import Database
+from storage.leaderboard import SeatResult, record_results
 
 OPEN_STATUSES = ("lobby", "playing")
 
@@ -45,7 +48,7 @@ class TableRecord:
     seats: list[Seat] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)
     state: dict[str, Any] | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)  # presentation settings fixed at opening (locale)
     deadline: float | None = None
     version: int = 0
     id: int | None = None
@@ -68,7 +71,7 @@ class TableRecord:
             self,
             seats=[dataclasses.replace(seat) for seat in self.seats],
             options=json.loads(json.dumps(self.options)),
-            state=json.loads(json.dumps(self.state)) if self.state is not None else None,
+            state=self.state,  # replaced whole by every move, never edited in place
             extra=json.loads(json.dumps(self.extra)),
         )
 
@@ -147,59 +150,65 @@ class TableStore:
         action: dict[str, Any],
         seat: int | None,
         now: float,
-        connection: aiosqlite.Connection | None = None,
+        results: list[SeatResult] | None = None,
     ) -> None:
         """Write `record` as version expected_version + 1 and log `action`, atomically.
 
-        Pass `connection` to join a transaction the caller holds (to record results with it).
+        `results` (the final move of a game) are recorded, with the ratings they move, in the same
+        transaction: a finished game is never stored without its results, nor counted twice.
         """
-        if connection is None:
-            async with self.database.transaction() as own:
-                await self._save(own, record, expected_version, action, seat, now)
-        else:
-            await self._save(connection, record, expected_version, action, seat, now)
-
-    async def _save(
-        self,
-        connection: aiosqlite.Connection,
-        record: TableRecord,
-        expected_version: int,
-        action: dict[str, Any],
-        seat: int | None,
-        now: float,
-    ) -> None:
         new_version = expected_version + 1
-        cursor = await connection.execute(
-            "UPDATE game_tables SET host_id = ?, status = ?, version = ?, seats = ?, options = ?, state = ?,"
-            " extra = ?, deadline = ?, updated_at = ? WHERE id = ? AND version = ?",
-            (
-                record.host_id,
-                record.status,
-                new_version,
-                _dumps([dataclasses.asdict(s) for s in record.seats]),
-                _dumps(record.options),
-                _dumps(record.state) if record.state is not None else None,
-                _dumps(record.extra),
-                record.deadline,
-                now,
-                record.id,
-                expected_version,
-            ),
-        )
-        if cursor.rowcount != 1:
-            raise StaleVersion(record.id)
-        await connection.execute(
-            "INSERT INTO actions (table_id, version, seat, action, at) VALUES (?, ?, ?, ?, ?)",
-            (record.id, new_version, seat, _dumps(action), now),
-        )
+        async with self.database.transaction() as connection:
+            cursor = await connection.execute(
+                "UPDATE game_tables SET host_id = ?, status = ?, version = ?, seats = ?, options = ?,"
+                " state = ?, extra = ?, deadline = ?, updated_at = ? WHERE id = ? AND version = ?",
+                (
+                    record.host_id,
+                    record.status,
+                    new_version,
+                    _dumps([dataclasses.asdict(s) for s in record.seats]),
+                    _dumps(record.options),
+                    _dumps(record.state) if record.state is not None else None,
+                    _dumps(record.extra),
+                    record.deadline,
+                    now,
+                    record.id,
+                    expected_version,
+                ),
+            )
+            if cursor.rowcount != 1:
+                raise StaleVersion(record.id)
+            await connection.execute(
+                "INSERT INTO actions (table_id, version, seat, action, at) VALUES (?, ?, ?, ?, ?)",
+                (record.id, new_version, seat, _dumps(action), now),
+            )
+            if results:
+                await record_results(
+                    connection,
+                    table_id=record.id or 0,
+                    guild_id=record.guild_id,
+                    game_id=record.game_id,
+                    results=results,
+                    now=now,
+                )
         record.version = new_version
         record.updated_at = now
 
-    async def update_extra(self, record: TableRecord) -> None:
-        """Presentation notes (message ids) that are not game actions: no version bump."""
+    # ------------------------------------------------------------ Discord messages of a table
+
+    async def messages(self, table_id: int) -> dict[str, int | None]:
+        """slot -> message id: 'board', and 'dm:<seat>' (None: that seat's DMs are closed)."""
+        async with self.database.connection.execute(
+            "SELECT slot, message_id FROM table_messages WHERE table_id = ?", (table_id,)
+        ) as cursor:
+            return {row["slot"]: row["message_id"] for row in await cursor.fetchall()}
+
+    async def set_message(self, table_id: int, slot: str, message_id: int | None) -> None:
         async with self.database.transaction() as connection:
             await connection.execute(
-                "UPDATE game_tables SET extra = ? WHERE id = ?", (_dumps(record.extra), record.id)
+                "INSERT INTO table_messages (table_id, slot, message_id) VALUES (?, ?, ?)"
+                " ON CONFLICT (table_id, slot) DO UPDATE SET message_id = excluded.message_id",
+                (table_id, slot, message_id),
             )
 
     async def open_table(self, channel_id: int) -> TableRecord | None:

@@ -28,9 +28,16 @@ def _calls(path: Path, names: set[str]) -> list[ast.Call]:
 
 
 def _refusal_codes(game_id: str) -> set[str]:
-    """Codes an engine can refuse with: require(cond, "code") and IllegalAction("code")."""
+    """Codes a game can refuse with — require(cond, "code") and IllegalAction("code") in its engine,
+    IllegalAction("code") in its cog and renderer — all worded by the cog's `refusal` hook."""
     codes = set()
-    for call in _calls(ROOT / "rules" / f"{game_id}.py", {"require", "IllegalAction"}):
+    sources = [
+        ROOT / "rules" / f"{game_id}.py",
+        ROOT / "cogs" / f"{game_id}.py",
+        ROOT / "cogs" / f"{game_id}_render.py",
+    ]
+    calls = [call for source in sources for call in _calls(source, {"require", "IllegalAction"})]
+    for call in calls:
         position = 1 if isinstance(call.func, ast.Name) and call.func.id == "require" else 0
         if len(call.args) > position and isinstance(call.args[position], ast.Constant):
             codes.add(call.args[position].value)
@@ -52,9 +59,10 @@ def test_every_game_has_rules_and_a_summary(game_id: str):
 
 
 def test_every_literal_key_used_in_the_cogs_exists():
+    """Keys of t("key", ...) and of Refusal("key", ...), which the one refusal handler words."""
     missing = []
-    for path in sorted((ROOT / "cogs").glob("*.py")):
-        for call in _calls(path, {"t"}):
+    for path in sorted((ROOT / "cogs").rglob("*.py")):
+        for call in _calls(path, {"t", "Refusal"}):
             key = call.args[0].value if call.args and isinstance(call.args[0], ast.Constant) else None
             if isinstance(key, str) and key not in ENGLISH:
                 missing.append(f"{path.name}: {key}")

@@ -1,11 +1,78 @@
-"""Small conveniences for end-to-end tests: one table in one channel, driven by named players."""
+"""The end-to-end helpers every game's tests share: seating, clicking, reading boards and DMs.
+
+A `Table` is one guild channel with named members. Assertions read what Discord shows (messages,
+embeds, components); `Table.live()` / `Table.view()` read the bot's own state only to decide
+what to play next.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from typing import Any, cast
 
 import discord
 from simcord import Env
+
+from rules import GAMES
+
+# ---------------------------------------------------------------- reading messages
+
+
+def components(message: Any) -> list[discord.Component]:
+    """Every button and select of a message, in order (rows may come as payloads or objects)."""
+    found: list[discord.Component] = []
+    for row in message.components:
+        if isinstance(row, dict):
+            row = discord.ActionRow(row)  # type: ignore[arg-type]
+        found += list(getattr(row, "children", [row]))
+    return found
+
+
+def buttons(message: Any) -> list[discord.Button]:
+    return [item for item in components(message) if isinstance(item, discord.Button)]
+
+
+def selects(message: Any) -> list[discord.SelectMenu]:
+    return [item for item in components(message) if isinstance(item, discord.SelectMenu)]
+
+
+def labels(message: Any, *, enabled_only: bool = False) -> list[str]:
+    return [button.label or "" for button in buttons(message) if not (enabled_only and button.disabled)]
+
+
+def button(message: Any, prefix: str) -> discord.Button:
+    """The one enabled button whose label starts with `prefix`."""
+    found = [b for b in buttons(message) if (b.label or "").startswith(prefix) and not b.disabled]
+    assert len(found) == 1, f"no single button {prefix!r} among {labels(message)}"
+    return found[0]
+
+
+def label_starting(message: Any, prefix: str) -> str:
+    return button(message, prefix).label or ""
+
+
+def payload(item: discord.Button | discord.SelectMenu) -> str:
+    """What a table component means: the last part of its custom_id (`a:<action>`, `u:<word>`, `t:<word>`)."""
+    return (item.custom_id or "").split(":", 4)[4]
+
+
+def text_of(message: Any) -> str:
+    """A message's words as a reader sees them: content, then each embed's title, text and fields."""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or ""]
+        parts += [f"{field.name}\n{field.value}" for field in embed.fields]
+        if embed.footer and embed.footer.text:
+            parts.append(embed.footer.text)
+    return "\n".join(part for part in parts if part)
+
+
+def action_value(game_id: str, action: Any) -> str:
+    """An action as the bot writes it into a select option's value or a button's payload."""
+    return json.dumps(GAMES[game_id].encode_action(action), separators=(",", ":"))
+
+
+# ---------------------------------------------------------------- a table
 
 
 class Table:
@@ -31,6 +98,8 @@ class Table:
             self.players[name] = self.guild.add_member(self.env.create_user(name))
         return self.players[name]
 
+    # ------------------------------------------------------------ reading
+
     @property
     def board(self) -> discord.Message:
         """The newest message of the bot carrying components (the live board)."""
@@ -44,13 +113,45 @@ class Table:
         return list(self.channel.history(viewer=self.spectator))
 
     def public_text(self) -> str:
-        """All public text of the channel, embeds included, for "never shows X" checks."""
-        parts: list[str] = []
-        for message in self.public_messages():
-            parts.append(message.content or "")
-            for embed in message.embeds:
-                parts.append(str(embed.to_dict()))
-        return "\n".join(parts)
+        """All public words of the channel, embeds included, for "never shows X" checks."""
+        return "\n".join(text_of(message) for message in self.public_messages())
+
+    def dm(self, name: str) -> discord.Message | None:
+        """The latest DM the bot sent this player."""
+        return self.member(name).user.dm_channel.last_message
+
+    @property
+    def tables(self) -> Any:
+        """The bot's Tables cog (to read its state; tests act through Discord)."""
+        return cast(Any, self.env.bot).get_cog("Tables")
+
+    async def live(self) -> Any:
+        """The open table as the bot holds it (a TableContext), None when there is none.
+
+        Only to decide what to play: assertions read what Discord shows.
+        """
+        return await self.tables.context(self.channel.id)
+
+    async def state(self) -> Any:
+        """The game state of the open table, or of the channel's last table once it has ended."""
+        ctx = await self.live()
+        if ctx is not None:
+            return ctx.state
+        record = await self.tables.store.last_table(self.channel.id)
+        assert record is not None and record.state is not None, "no game in this channel"
+        return GAMES[record.game_id].load(record.state)
+
+    async def view(self) -> Any:
+        """What the whole table may see of the current (or just finished) game."""
+        ctx = await self.live()
+        if ctx is not None and ctx.state is not None:
+            return ctx.public()
+        record = await self.tables.store.last_table(self.channel.id)
+        assert record is not None and record.state is not None, "no game in this channel"
+        game = GAMES[record.game_id]
+        return game.view(game.load(record.state), None)
+
+    # ------------------------------------------------------------ acting
 
     async def slash(self, name: str, command: str, **options: Any) -> Any:
         return await self.member(name).slash(self.channel, f"{self.group} {command}", **options)
@@ -65,14 +166,25 @@ class Table:
     async def start(self) -> Any:
         return await self.host.click(self.board, label="Start")
 
-    async def seat_everyone(self) -> None:
-        await self.open()
+    async def seat_everyone(self, **options: Any) -> None:
+        await self.open(**options)
         await self.join(*list(self.players)[1:])
         await self.start()
 
     async def click(self, name: str, label: str, message: discord.Message | None = None) -> Any:
+        """Click the button labelled exactly `label` (on the board unless another message is named)."""
         return await self.member(name).click(message or self.board, label=label)
 
-    def dm(self, name: str) -> discord.Message | None:
-        """The latest DM the bot sent this player."""
-        return self.member(name).user.dm_channel.last_message
+    async def press(self, name: str, prefix: str, message: discord.Message | None = None) -> Any:
+        """Click the one enabled button whose label starts with `prefix`."""
+        target = message or self.board
+        return await self.member(name).click(target, custom_id=button(target, prefix).custom_id)
+
+    async def choose(
+        self, name: str, values: list[str], message: discord.Message | None = None, *, part: str = ""
+    ) -> Any:
+        """Pick `values` in the select whose payload starts with `part` (the only one if empty)."""
+        target = message or self.board
+        found = [select for select in selects(target) if payload(select).startswith(part)]
+        assert len(found) == 1, [select.custom_id for select in selects(target)]
+        return await self.member(name).select(target, values, custom_id=found[0].custom_id)

@@ -10,7 +10,7 @@ import discord
 import pytest
 from PIL import Image
 
-from tests.e2e.helpers import Table
+from tests.e2e.helpers import Table, buttons, label_starting, labels, text_of
 
 SEED = 3
 CHOPSTICKS = "🥢"
@@ -23,52 +23,27 @@ pytestmark = pytest.mark.simcord(settle_timeout=1.5)
 
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
-    return ("cogs.table", "cogs.kaiten", "cogs.leaderboard")
+    return ("cogs.tables", "cogs.kaiten", "cogs.leaderboard")
 
 
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The `secrets` module cogs.table draws seeds from (the path "cogs.table.secrets" does not resolve
-    # once an earlier test's bot has reloaded the extension: discord.py does not re-attach the submodule).
+    # The `secrets` module the table machinery draws seeds from (a path like "cogs.tables.lobby.secrets"
+    # may not resolve once an earlier test's bot has reloaded the extension: discord.py does not re-attach
+    # the submodule).
     monkeypatch.setattr("secrets.randbits", lambda bits: SEED)
 
 
 # ---------------------------------------------------------------- helpers
 
 
-async def live(env: Any, table: Table) -> Any:
-    """The running game as the bot holds it, None once over (only to decide what to play; assertions
-    read Discord)."""
-    return await env.bot.get_cog("Tables").context(table.channel.id)
-
-
-def buttons(message: Any) -> list[dict[str, Any]]:
-    found = []
-    for row in message.components:
-        children = row["components"] if isinstance(row, dict) else [c.to_dict() for c in row.children]
-        found += [child for child in children if child["type"] == discord.ComponentType.button.value]
-    return found
-
-
-def labels(message: Any) -> list[str]:
-    return [button.get("label") or "" for button in buttons(message) if not button.get("disabled")]
-
-
-def label_starting(message: Any, prefix: str) -> str:
-    matches = [label for label in labels(message) if label.startswith(prefix)]
-    assert matches, f"no button {prefix!r} among {labels(message)}"
-    return matches[0]
-
-
-def shown(message: Any) -> str:
-    parts = [message.content or ""]
-    for embed in message.embeds:
-        parts.append(str(embed.to_dict()))
-    return "\n".join(parts)
-
-
 def cell_name(cell: int) -> str:
     return "ABCDEF"[cell % 6] + str(cell // 6 + 1)
+
+
+def emoji_names(message: Any) -> list[str | None]:
+    """The emoji of each button, in order (the chopsticks row shows 🥢 on one of them)."""
+    return [b.emoji.name if b.emoji else None for b in buttons(message)]
 
 
 async def picture(message: discord.Message) -> Image.Image:
@@ -83,7 +58,7 @@ async def picture(message: discord.Message) -> Image.Image:
 
 async def grab(env: Any, table: Table, name: str, cell: int, *, how: str = "press") -> Any:
     """Click a sushi on the board, then play the chopsticks: press them, wait, or press a wrong button."""
-    result = await table.click(name, label_starting(table.board, cell_name(cell) + " ·"))
+    result = await table.press(name, cell_name(cell) + " ·")
     return await chopsticks(env, table, name, result, how)
 
 
@@ -92,13 +67,13 @@ async def chopsticks(env: Any, table: Table, name: str, result: Any, how: str) -
     assert challenge is not None and challenge.ephemeral, "the challenge is shown to the player only"
     assert "chopsticks" in challenge.content
     row = buttons(challenge)
-    assert len(row) >= 3 and sum(button.get("emoji", {}).get("name") == CHOPSTICKS for button in row) == 1
+    assert len(row) >= 3 and emoji_names(challenge).count(CHOPSTICKS) == 1
     if how == "wait":
         await env.advance_time(9)
         return result
     wrong = how == "wrong"
-    button = next(b for b in row if (b.get("emoji", {}).get("name") == CHOPSTICKS) != wrong)
-    return await table.member(name).click(challenge, custom_id=button["custom_id"])
+    chosen = next(b for b in row if ((b.emoji.name if b.emoji else None) == CHOPSTICKS) != wrong)
+    return await table.member(name).click(challenge, custom_id=chosen.custom_id)
 
 
 # ---------------------------------------------------------------- a whole game
@@ -110,83 +85,82 @@ async def test_two_player_game_with_chopsticks_a_time_out_and_a_refill(simcord_e
     table = Table(env, "kaiten", ["alice", "bob"])
     opened = await table.open(dexterity="normal")
     assert not opened.ephemeral
-    assert "dexterity: **normal**" in shown(table.board)
+    assert "dexterity: **normal**" in text_of(table.board)
     await table.join("bob")
     await table.start()
     names = {0: "alice", 1: "bob"}
 
     board = table.board
-    assert "Kaiten Sushi" in board.embeds[0].title
+    assert "Kaiten Sushi" in (board.embeds[0].title or "")
     assert "<@" in board.content and "your turn" in board.content
-    assert "column A" in shown(board)  # the sake starts on the first pine of the top side
+    assert "column A" in text_of(board)  # the sake starts on the first pine of the top side
     image = await picture(board)
     assert image.format == "PNG" and image.width > 600 and image.height > 400
-    rice, _, ingredient = (await live(env, table)).public()["board"][0].partition(":")
+    rice, _, ingredient = (await table.view())["board"][0].partition(":")
     colour = {"B": "black", "W": "white"}[rice]
-    assert f"A1 · {ingredient} on {colour} rice" in labels(board)  # the fetch buttons name the sushi
+    # The fetch buttons name the sushi.
+    assert f"A1 · {ingredient} on {colour} rice" in labels(board, enabled_only=True)
 
     # Not bob's turn: a one-line refusal, nothing changes.
-    refused = await table.click("bob", label_starting(board, "A1 ·"))
+    refused = await table.press("bob", "A1 ·", board)
     assert refused.ephemeral and "isn't your turn" in refused.response.content
 
     # Turn 1: alice spends her wasabi from the board (picker, then a move), then fetches by slash.
     await table.click("alice", "Use wasabi")
-    assert "where should the sake go" in shown(table.board)
-    move = label_starting(table.board, "1 pine clockwise")
-    await table.click("alice", move)
-    assert "spent a wasabi" in shown(table.board) and "column B" in shown(table.board)
-    assert "Use wasabi" not in labels(table.board)
-    ctx = await live(env, table)
-    cell = ctx.public()["fetchable"][0]
+    assert "where should the sake go" in text_of(table.board)
+    await table.press("alice", "1 pine clockwise")
+    assert "spent a wasabi" in text_of(table.board) and "column B" in text_of(table.board)
+    assert "Use wasabi" not in labels(table.board, enabled_only=True)
+    cell = (await table.view())["fetchable"][0]
     result = await table.slash("alice", "fetch", cell=cell_name(cell).lower())
     assert result.ephemeral
     pressed = await chopsticks(env, table, "alice", result, "press")
     assert "Got it" in pressed.response.content
-    assert "fetched" in shown(table.board) and "top left" in labels(table.board)
+    assert "fetched" in text_of(table.board) and "top left" in labels(table.board, enabled_only=True)
     placed = await table.slash("alice", "place", cell=0)
     assert placed.ephemeral and "You put the sushi on the top left of the plate" in placed.response.content
 
     fetches = refills = 0
     timed_out = None
     while True:
-        ctx = await live(env, table)
+        ctx = await table.live()
         if ctx is None:
             break
         view = ctx.public()
-        name = names[view["current"]]
-        if view["step"] in ("wasabi_or_fetch", "fetch"):
+        name = names[view["turn"]]
+        if view["phase"] in ("wasabi_or_fetch", "fetch"):
             fetches += 1
             if fetches == 3:  # bob lets the chopsticks challenge time out
                 assert name == "bob"
                 timed_out = await grab(env, table, name, view["fetchable"][0], how="wait")
                 assert "Too slow" in timed_out.response.content and not buttons(timed_out.response)
-                text = shown(table.board)
+                text = text_of(table.board)
                 assert "bob dropped" in text and "1 soy" in text
             else:
                 await grab(env, table, name, view["fetchable"][0])
-        elif view["step"] == "place":
-            await table.click(name, label_starting(table.board, ""))
+        elif view["phase"] == "place":
+            await table.click(name, labels(table.board, enabled_only=True)[0])
         else:
             board = table.board
             near = cell_name(view["refill_cells"][0])
-            assert "lays the next reserve pair" in shown(board)
+            assert "lays the next reserve pair" in text_of(board)
             far = cell_name(view["refill_cells"][1])
             black_nearer = label_starting(board, "⬛")  # each button says where both sushi go
             assert f" on {near}, ⬜" in black_nearer and black_nearer.endswith(f" on {far}")
-            await table.click(name, black_nearer)
+            await table.press(name, "⬛")
             refills += 1
-            assert "refilled" in shown(table.board)
+            assert "refilled" in text_of(table.board)
     assert timed_out is not None and refills >= 1
 
     messages = table.public_messages()
     results = [m for m in messages if m.embeds and "final result" in (m.embeds[0].title or "")]
     assert len(results) == 1
-    assert all(f"<@{member.id}>" in shown(results[0]) for member in table.players.values())
+    assert all(f"<@{member.id}>" in text_of(results[0]) for member in table.players.values())
     ended = [m for m in messages if m.embeds and "every plate is full" in (m.embeds[0].title or "")]
-    assert len(ended) == 1 and "Final:" in shown(ended[0]) and not buttons(ended[0])
+    assert len(ended) == 1 and "Final:" in text_of(ended[0]) and not buttons(ended[0])
     await picture(ended[0])
     standings = await table.member("alice").slash(table.channel, "leaderboard")
-    text = shown(standings.response)
+    text = text_of(standings.response)
     for member in table.players.values():
         assert f"<@{member.id}>" in text
 
@@ -197,33 +171,40 @@ async def test_two_player_game_with_chopsticks_a_time_out_and_a_refill(simcord_e
 async def test_dexterity_off_table_options_and_slash_commands(simcord_env: Any) -> None:
     env = simcord_env
     table = Table(env, "kaiten", ["alice", "bob"])
+    nothing = await table.slash("alice", "fetch", cell="A1")
+    assert nothing.ephemeral and "no game running here" in nothing.response.content
     await table.open(dexterity="off", arrangement="checkerboard")
-    lobby = shown(table.board)
+    lobby = text_of(table.board)
     assert "dexterity: **off**" in lobby and "arrangement: **checkerboard**" in lobby
     await table.join("bob")
     await table.start()
-    assert "Dexterity: off · rice: checkerboard" in shown(table.board)
+    assert "Dexterity: off · rice: checkerboard" in text_of(table.board)
 
     typed = await table.member("alice").autocomplete(table.channel, "kaiten fetch", "cell", "")
     assert [choice["value"] for choice in typed] == ["A1", "A2", "A3", "A4", "A5", "A6"]
     for cell, words in (("Z9", "isn't a board cell"), ("B1", "B1 is not on the sake's line")):
         refused = await table.slash("alice", "fetch", cell=cell)
         assert refused.ephemeral and words in refused.response.content
+    for name, words in (("bob", "isn't your turn"), ("carol", "not seated at this table")):
+        refused = await table.slash(name, "fetch", cell="A1")
+        assert refused.ephemeral and words in refused.response.content
+    stranger = await table.slash("carol", "wasabi", direction=1, steps=1)
+    assert stranger.ephemeral and "not seated at this table" in stranger.response.content
     early = await table.slash("alice", "place", cell=4)
     assert early.ephemeral and "doesn't fit this part of the turn" in early.response.content
 
     moved = await table.slash("alice", "wasabi", direction=-1, steps=2)
     assert moved.ephemeral and "spent a wasabi and moved the sake 2 pines back" in moved.response.content
-    assert "points along **row 2**" in shown(table.board)
+    assert "points along **row 2**" in text_of(table.board)
     again = await table.slash("alice", "wasabi", direction=1, steps=1)
     assert "already spent a wasabi" in again.response.content
 
     # With the dexterity off a click on a sushi fetches it at once: no challenge.
-    clicked = await table.click("alice", label_starting(table.board, "A2 ·"))
+    clicked = await table.press("alice", "A2 ·")
     assert clicked.response is None or not clicked.response.ephemeral
     board = table.board
-    assert "alice fetched" in shown(board) and "holds" in shown(board)
-    assert labels(board) == ["top left", "top right", "bottom left", "bottom right"]
+    assert "alice fetched" in text_of(board) and "holds" in text_of(board)
+    assert labels(board, enabled_only=True) == ["top left", "top right", "bottom left", "bottom right"]
     refused = await table.slash("alice", "place", cell=4)
     assert "first sushi goes in a corner" in refused.response.content
     placed = await table.slash("alice", "place", cell=8)
@@ -242,8 +223,8 @@ async def test_wrong_button_time_out_and_the_same_chopsticks_after_a_restart(
     await table.start()
 
     # alice: the chopsticks are out; another sushi can't be clicked meanwhile; then a wrong button.
-    result = await table.click("alice", label_starting(table.board, "A1 ·"))
-    busy = await table.click("alice", label_starting(table.board, "A2 ·"))
+    result = await table.press("alice", "A1 ·")
+    busy = await table.press("alice", "A2 ·")
     assert busy.ephemeral and "already out" in busy.response.content
     assert (await table.slash("alice", "wasabi", direction=1, steps=1)).response.content.startswith(
         "Your chop"
@@ -251,22 +232,21 @@ async def test_wrong_button_time_out_and_the_same_chopsticks_after_a_restart(
     assert len(buttons(result.response)) == 5  # strict: five buttons
     wrong = await chopsticks(env, table, "alice", result, "wrong")
     assert "Wrong button" in wrong.response.content
-    assert "alice dropped" in shown(table.board) and "1 soy" in shown(table.board)
+    assert "alice dropped" in text_of(table.board) and "1 soy" in text_of(table.board)
 
     # bob: nothing pressed; after the window the sushi slips, and the row of buttons is gone.
-    result = await table.click("bob", label_starting(table.board, "A1 ·"))
+    result = await table.press("bob", "A1 ·")
     await env.advance_time(9)
     assert "Too slow" in result.response.content and not buttons(result.response)
-    ctx = await live(env, table)
-    assert [player["soy"] for player in ctx.public()["players"]] == [1, 1]
+    assert [player["soy"] for player in (await table.view())["players"]] == [1, 1]
 
     # alice again: the bot restarts while her chopsticks are out; the same cell shows the same challenge.
-    first = await table.click("alice", label_starting(table.board, "A1 ·"))
-    target = [b.get("emoji", {}).get("name") for b in buttons(first.response)].index(CHOPSTICKS)
+    first = await table.press("alice", "A1 ·")
+    target = emoji_names(first.response).index(CHOPSTICKS)
     board = table.board
     await env.restart_bot(bot_factory())
-    second = await table.member("alice").click(board, label=label_starting(board, "A1 ·"))
-    assert [b.get("emoji", {}).get("name") for b in buttons(second.response)].index(CHOPSTICKS) == target
+    second = await table.press("alice", "A1 ·", board)
+    assert emoji_names(second.response).index(CHOPSTICKS) == target
     caught = await chopsticks(env, table, "alice", second, "press")
     assert "Got it" in caught.response.content
 
@@ -283,4 +263,4 @@ async def test_computer_players_fetch_by_chance_and_finish_the_game(simcord_env:
     messages = table.public_messages()
     assert any(m.embeds and "final result" in (m.embeds[0].title or "") for m in messages)
     ended = next(m for m in messages if m.embeds and "every plate is full" in (m.embeds[0].title or ""))
-    assert "Final:" in shown(ended) and "🤖 alice" in shown(ended)
+    assert "Final:" in text_of(ended) and "🤖 alice" in text_of(ended)

@@ -2,62 +2,51 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import discord
 import pytest
 
-from rules.rockthebock import GAME, WOLF, Choose, Roll
-from tests.e2e.helpers import Table
+from rules.rockthebock import GAME, WOLF, Choose, RockTheBockView, Roll
+from tests.e2e.helpers import Table, action_value, buttons, labels, payload
 
 SEED = 20240611
 
 
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
-    return ("cogs.table", "cogs.rockthebock", "cogs.leaderboard")
+    return ("cogs.tables", "cogs.rockthebock", "cogs.leaderboard")
 
 
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("secrets.randbits", lambda bits: SEED)  # the module cogs.table draws seeds from
+    monkeypatch.setattr("secrets.randbits", lambda bits: SEED)  # the module cogs.tables draws seeds from
 
 
 # ---------------------------------------------------------------- helpers
 
 
-async def live(env: Any, table: Table) -> Any:
-    """The table as the bot holds it (only to decide what to press; assertions read Discord)."""
-    return await env.bot.get_cog("Tables").context(table.channel.id)
-
-
-def buttons(message: discord.Message) -> list[discord.Button]:
-    return [
-        child for row in message.components for child in row.children if isinstance(child, discord.Button)
-    ]
-
-
 def button_for(message: discord.Message, action: Any) -> discord.Button:
     """The board's button carrying exactly this action."""
-    payload = "a:" + json.dumps(GAME.encode_action(action), separators=(",", ":"))
-    found = [button for button in buttons(message) if (button.custom_id or "").endswith(payload)]
-    assert len(found) == 1, f"no single button for {action}: {[b.label for b in buttons(message)]}"
+    wanted = "a:" + action_value(GAME.id, action)
+    found = [item for item in buttons(message) if payload(item) == wanted]
+    assert len(found) == 1, f"no single button for {action}: {labels(message)}"
     return found[0]
 
 
-def public_messages(table: Table) -> list[discord.Message]:
-    """What a bystander sees in the channel (nobody's ephemeral replies)."""
-    return list(table.channel.history(viewer=table.member("onlooker")))
+def description(message: discord.Message) -> str:
+    """The text of a message's first embed."""
+    return message.embeds[0].description or ""
 
 
-def public_text(table: Table) -> str:
-    parts = []
-    for message in public_messages(table):
+def text_without_footers(table: Table) -> str:
+    """The channel's public words without embed footers (the results footer asks "Same seats again?")."""
+    parts: list[str] = []
+    for message in table.public_messages():
         parts.append(message.content or "")
         for embed in message.embeds:
-            parts.append(f"{embed.title}\n{embed.description}")
-            parts.extend(f"{field.name}\n{field.value}" for field in embed.fields)
+            parts += [embed.title or "", embed.description or ""]
+            parts += [f"{field.name}\n{field.value}" for field in embed.fields]
     return "\n".join(parts)
 
 
@@ -72,11 +61,12 @@ class Play:
         self.seen: set[str] = set()
 
     async def turn(self) -> bool:
-        ctx = await live(self.env, self.table)
+        ctx = await self.table.live()
         if ctx is None:  # the table is closed: the game is over
             return False
-        view = ctx.public()
+        view: RockTheBockView = ctx.public()
         seat = view["turn"]
+        assert seat is not None
         name = self.names[seat]
         player = self.table.member(name)
         board = self.table.board
@@ -94,46 +84,49 @@ class Play:
                 self.seen.add("one_die")
             result = await player.click(board, custom_id=roll.custom_id)
             assert not result.ephemeral
-        ctx = await live(self.env, self.table)
+        ctx = await self.table.live()
         assert ctx is not None
         view = ctx.public()
         if view["throw"] is None:  # only colours nobody plays: the throw failed
-            assert "the throw fails" in self.table.board.embeds[0].description
+            assert "the throw fails" in description(self.table.board)
             self.seen.add("throw_failed")
             return True
         await self.check_throw(view)
         action = GAME.default_action(ctx.state, seat)
+        assert isinstance(action, Choose)
         await self.choose(name, action, view, slash=use_slash)
         return True
 
-    async def check_throw(self, view: dict[str, Any]) -> None:
+    async def check_throw(self, view: RockTheBockView) -> None:
         """The throw is on the board grouped by colour, one button per colour with its count."""
         board = self.table.board
         assert "choose one colour" in board.content
-        description = board.embeds[0].description
+        shown = description(board)
         dice = view["dice"]
-        assert ("(1 die)" if dice == 1 else f"({dice} dice)") in description
-        labels = {button.label: button for button in buttons(board)}
+        assert ("(1 die)" if dice == 1 else f"({dice} dice)") in shown
+        by_label = {b.label: b for b in buttons(board)}
+        assert view["throw"] is not None
         for item in view["throw"]:
             count = item["count"]
             if item["colour"] == "white":
-                assert f"bocks ×{count}" in description
-                assert not labels[f"Bocks ×{count}"].disabled
+                assert f"bocks ×{count}" in shown
+                assert not by_label[f"Bocks ×{count}"].disabled
             elif item["colour"] == WOLF:
-                assert f"wolves ×{count}" in description
-                assert any(label.startswith(f"Wolves ×{count}") for label in labels)
+                assert f"wolves ×{count}" in shown
+                assert any(label.startswith(f"Wolves ×{count}") for label in labels(board))
             else:
-                assert f"{item['colour']} goats ×{count}" in description
+                assert f"{item['colour']} goats ×{count}" in shown
                 if item["refusal"] == "unowned_colour":
-                    assert f"nobody plays {item['colour']}" in description
-                    assert labels[f"{item['colour'].capitalize()} ×{count} — nobody's"].disabled
+                    assert f"nobody plays {item['colour']}" in shown
+                    assert by_label[f"{item['colour'].capitalize()} ×{count} — nobody's"].disabled
                     self.seen.add("unowned")
 
-    async def choose(self, name: str, action: Choose, view: dict[str, Any], *, slash: bool) -> None:
+    async def choose(self, name: str, action: Choose, view: RockTheBockView, *, slash: bool) -> None:
         player = self.table.member(name)
         if slash:
             options: dict[str, Any] = {"colour": action.colour}
             if action.colour == WOLF and len(view["sheets"]) > 2:
+                assert action.target is not None
                 options["target"] = self.table.member(self.names[action.target])
             result = await self.table.slash(name, "choose", **options)
             assert result.ephemeral and "✅ You" in result.response.content, result.response.content
@@ -141,15 +134,13 @@ class Play:
             return
         board = self.table.board
         if action.colour == WOLF and len(view["sheets"]) > 2:
-            wolf = next(b for b in buttons(board) if (b.label or "").startswith("Wolves ×"))
-            picker = await player.click(board, custom_id=wolf.custom_id)
+            picker = await self.table.press(name, "Wolves ×")
             assert picker.ephemeral and "to whom?" in picker.response.content
-            count = next(item["count"] for item in view["throw"] if item["colour"] == WOLF)
+            count = next(item["count"] for item in view["throw"] or [] if item["colour"] == WOLF)
             assert (
                 f"Send **{count}** {'wolf' if count == 1 else 'wolves'} to whom?" in picker.response.content
             )
-            value = json.dumps(GAME.encode_action(action), separators=(",", ":"))
-            done = await player.select(picker.response, [value])
+            done = await self.table.choose(name, [action_value(GAME.id, action)], picker.response)
             assert done.response.ephemeral and "Your move is in" in done.response.content
             self.seen.add("wolf_picker")
             return
@@ -166,15 +157,17 @@ class Play:
 
 async def check_end(table: Table, names: list[str]) -> None:
     """Final board, round announcements, results message and the leaderboard."""
-    text = public_text(table)
+    text = table.public_text()
     for number in (1, 2, 3):
         assert f"Round {number} of 3 is over!" in text
-    assert "?" not in text  # every sheet of a computer-played round is reported in full
+    assert "?" not in text_without_footers(
+        table
+    )  # every sheet of a computer-played round is reported in full
     assert "Round 2 begins" in text and "Round 3 begins" in text
-    board = public_messages(table)
+    board = table.public_messages()
     results = [m for m in board if m.embeds and "final result" in (m.embeds[0].title or "")]
     assert len(results) == 1
-    lines = results[0].embeds[0].description
+    lines = description(results[0])
     for name in names:
         assert f"<@{table.member(name).id}>" in lines
     finished = [m for m in board if m.embeds and (m.embeds[0].title or "").endswith("final sheets")]
@@ -199,7 +192,7 @@ async def test_two_players_play_to_the_end(simcord_env):
     assert f"<@{table.member('alice').id}>" in board.content
     fields = board.embeds[0].fields
     assert [field.name for field in fields] == ["▶️ 🟥 alice", "🟦 bob"]
-    assert "Bocks **0**/10" in fields[0].value and "0/10 struck" in fields[0].value
+    assert "Bocks **0**/10" in (fields[0].value or "") and "0/10 struck" in (fields[0].value or "")
 
     stranger = await table.click("carol", "Roll 10 dice")
     assert stranger.ephemeral and "not seated" in stranger.response.content
@@ -250,8 +243,8 @@ async def test_wolf_picker_and_choose_refusals(simcord_env):
     rules = await table.slash("carol", "rules")
     assert rules.ephemeral and rules.response.embeds[0].title == "🐐 Rock the Bock — how to play"
     await table.click("alice", "Roll 10 dice")
-    ctx = await live(simcord_env, table)
-    view = ctx.public()
+    view: RockTheBockView = await table.view()
+    assert view["throw"] is not None
     thrown = {item["colour"]: item for item in view["throw"]}
     # Bob may not use Alice's throw, by button or by command.
     first = buttons(table.board)[0]
@@ -271,19 +264,17 @@ async def test_wolf_picker_and_choose_refusals(simcord_env):
         assert refused.ephemeral and "Wolves need a victim" in refused.response.content
         refused = await table.slash("alice", "choose", colour="grey", target=table.member("alice"))
         assert refused.ephemeral and "to yourself" in refused.response.content
-        wolf = next(b for b in buttons(table.board) if (b.label or "").startswith("Wolves ×"))
-        not_yours = await table.member("bob").click(table.board, custom_id=wolf.custom_id)
+        not_yours = await table.press("bob", "Wolves ×")
         assert not_yours.ephemeral and "isn't your turn" in not_yours.response.content
-        picker = await table.member("alice").click(table.board, custom_id=wolf.custom_id)
+        picker = await table.press("alice", "Wolves ×")
         assert picker.ephemeral
         options = picker.response.components[0]["components"][0]["options"]
         assert [option["label"] for option in options] == ["🟦 bob", "🟩 carol"]
-        value = json.dumps(GAME.encode_action(Choose(WOLF, 2)), separators=(",", ":"))
-        await table.member("alice").select(picker.response, [value])
+        await table.choose("alice", [action_value(GAME.id, Choose(WOLF, 2))], picker.response)
         count = thrown["grey"]["count"]
         wolves = "wolf" if count == 1 else "wolves"
-        assert f"sent **{count}** {wolves} to 🟩 carol" in table.board.embeds[0].description
-        carol = table.board.embeds[0].fields[2].value
+        assert f"sent **{count}** {wolves} to 🟩 carol" in description(table.board)
+        carol = table.board.embeds[0].fields[2].value or ""
         assert f"Wolves **{thrown['grey']['count']}**/12" in carol
     else:
         pytest.fail("the seed should give Alice a wolf on her first throw")
@@ -295,17 +286,19 @@ async def test_absent_players_are_played_for_and_rounds_still_announced(simcord_
     table = Table(simcord_env, "bock", names)
     await table.seat_everyone()
     await simcord_env.advance_time(301)
-    text = public_text(table)
+    text = table.public_text()
     assert f"<@{table.member('alice').id}> took too long — the table threw the dice for them" in text
     for _ in range(200):
-        if await live(simcord_env, table) is None:
+        if await table.live() is None:
             break
         await simcord_env.advance_time(301)
     else:
         pytest.fail("the absent players' game did not end")
-    text = public_text(table)
+    text = table.public_text()
     assert "a computer player takes over" in text
     for number in (1, 2, 3):
         assert f"Round {number} of 3 is over!" in text
-    assert "?" not in text  # every sheet of a computer-played round is reported in full
-    assert any(m.embeds and "final result" in (m.embeds[0].title or "") for m in public_messages(table))
+    assert "?" not in text_without_footers(
+        table
+    )  # every sheet of a computer-played round is reported in full
+    assert any(m.embeds and "final result" in (m.embeds[0].title or "") for m in table.public_messages())

@@ -19,8 +19,8 @@ import pytest
 
 from cogs.sushidice import COMPUTER_DELAY, PUBLIC_BOARD_INTERVAL
 from cogs.sushidice_render import FACE_EMOJI
-from rules.sushidice import DICE, GAME, SushiDiceGame
-from tests.e2e.helpers import Table
+from rules.sushidice import DICE, SushiDiceGame
+from tests.e2e.helpers import Table, buttons, labels
 
 SEED = 7
 # simcord lets a bot timer fire once its virtual time has come OR that much real time has passed,
@@ -49,7 +49,7 @@ def _slow_clocks(simcord_env) -> None:
 
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
-    return ("cogs.table", "cogs.sushidice", "cogs.leaderboard")
+    return ("cogs.tables", "cogs.sushidice", "cogs.leaderboard")
 
 
 class DiceScript:
@@ -86,29 +86,16 @@ def dice(monkeypatch: pytest.MonkeyPatch) -> DiceScript:
 # ---------------------------------------------------------------- helpers
 
 
-async def live(table: Table) -> dict[str, Any]:
-    """The live game as the engine sees it (to decide what to press; assertions read messages)."""
-    tables = table.env.bot.get_cog("Tables")
-    ctx = await tables.context(table.channel.id)
-    if ctx is not None:
-        return ctx.public()
-    finished = await tables.store.last_table(table.channel.id)
-    return GAME.view(GAME.load(finished.state), None)
+async def press_first(table: Table, name: str, prefix: str, message: discord.Message) -> Any:
+    """Click the first enabled button whose label starts with `prefix` (two face-up plates may match)."""
+    found = [b for b in buttons(message) if (b.label or "").startswith(prefix) and not b.disabled]
+    assert found, f"no button {prefix!r} among {labels(message)}"
+    return await table.member(name).click(message, custom_id=found[0].custom_id)
 
 
-def buttons(message: discord.Message) -> list[Any]:
-    return [child for row in message.components for child in row.children]
-
-
-def button(message: discord.Message, label: str) -> Any:
-    """The first button whose label starts with `label`."""
-    found = [child for child in buttons(message) if (child.label or "").startswith(label)]
-    assert found, f"no button {label!r} among {[child.label for child in buttons(message)]}"
-    return found[0]
-
-
-async def press(table: Table, name: str, message: discord.Message, label: str) -> Any:
-    return await table.member(name).click(message, custom_id=button(message, label).custom_id)
+def disabled(message: discord.Message, label: str) -> bool:
+    """Whether the message shows the button labelled `label`, greyed out."""
+    return label in labels(message) and label not in labels(message, enabled_only=True)
 
 
 async def open_panel(table: Table, name: str) -> Any:
@@ -122,14 +109,13 @@ def panel_of(opened: Any) -> discord.Message:
     return opened.response.message
 
 
-def field(message: discord.Message, starts: str) -> str:
-    return next(
-        f.value for f in message.embeds[0].fields if (f.name or "").startswith(starts) or starts in f.name
-    )
+def field(message: discord.Message, part: str) -> str:
+    """The value of the message's first embed field whose name contains `part`."""
+    return next(f.value or "" for f in message.embeds[0].fields if part in (f.name or ""))
 
 
 def duelist_field(message: discord.Message, name: str) -> str:
-    return next(f.value for f in message.embeds[0].fields if f.name.endswith(f"— {name}"))
+    return next(f.value or "" for f in message.embeds[0].fields if (f.name or "").endswith(f"— {name}"))
 
 
 def shows(faces: list[str | None]) -> str:
@@ -159,61 +145,60 @@ async def test_three_players_play_to_the_end_with_a_yuck_and_a_chop(simcord_env,
     not_host = await table.click("bob", "carol")
     assert not_host.ephemeral and "host picks the first duel" in not_host.response.content
     await table.click("alice", "bob")
-    assert "duel #1" in table.board.embeds[0].title
+    assert "duel #1" in (table.board.embeds[0].title or "")
     board_id = table.board.id
     alice, bob = await open_panel(table, "alice"), await open_panel(table, "bob")
-    assert button(panel_of(alice), "Ring bell").disabled and button(panel_of(alice), "Yuck!").disabled
+    assert disabled(panel_of(alice), "Ring bell") and disabled(panel_of(alice), "Yuck!")
 
     # Yuck!: bob shows a yuck on the board; alice calls it; bob re-throws all six, set-aside included.
     dice.then("blue", "ebi ebi ebi yuck ebi ebi")
     dice.then("red", "maguro sake maguro tamago kappa sake")
-    await press(table, "bob", panel_of(bob), "Roll")
-    await press(table, "alice", panel_of(alice), "Roll")
-    await press(table, "bob", panel_of(bob), "Set aside #1")
+    await table.press("bob", "Roll", panel_of(bob))
+    await table.press("alice", "Roll", panel_of(alice))
+    await table.press("bob", "Set aside #1", panel_of(bob))
     await simcord_env.advance_time(PUBLISHED)
     assert "🤢" in duelist_field(table.board, "bob") and "Set aside (1): 🍤" in duelist_field(
         table.board, "bob"
     )
     assert "🤢" in field(panel_of(alice), "bob")  # alice's panel shows bob as the board does
-    assert not button(panel_of(alice), "Yuck!").disabled
+    assert "Yuck!" in labels(panel_of(alice), enabled_only=True)
     dice.then("blue", "sake sake sake sake sake sake")
-    await press(table, "alice", panel_of(alice), "Yuck!")
-    assert "called Yuck! on you" in panel_of(bob).embeds[0].description
+    await table.press("alice", "Yuck!", panel_of(alice))
+    assert "called Yuck! on you" in (panel_of(bob).embeds[0].description or "")
     assert field(panel_of(bob), "Your dice").startswith("Thrown (6): " + shows(["sake"] * 6))
     await simcord_env.advance_time(PUBLISHED)
     assert "alice called Yuck! — bob re-threw all six dice" in field(table.board, "Last")
 
     # Chop!: both show a yuck; a duelist may not chop, a spectator may, choosing among the tied.
-    chop = button(table.board, "Chop!")
-    assert chop.disabled
+    assert disabled(table.board, "Chop!")
     dice.then("red", "maguro maguro maguro yuck maguro maguro")
     dice.then("blue", "ebi ebi ebi ebi yuck ebi")
-    await press(table, "alice", panel_of(alice), "Roll")
-    await press(table, "bob", panel_of(bob), "Roll")
+    await table.press("alice", "Roll", panel_of(alice))
+    await table.press("bob", "Roll", panel_of(bob))
     await simcord_env.advance_time(PUBLISHED)
-    assert not button(table.board, "Chop!").disabled
-    duelist_chop = await press(table, "alice", table.board, "Chop!")
+    assert "Chop!" in labels(table.board, enabled_only=True)
+    duelist_chop = await table.press("alice", "Chop!")
     assert (
         duelist_chop.ephemeral
         and "only the players watching it may call Chop!" in duelist_chop.response.content
     )
-    picker = await press(table, "carol", table.board, "Chop!")
+    picker = await table.press("carol", "Chop!")
     assert picker.ephemeral and "Who gets the 🔵 blue set?" in picker.response.content
-    chopped = await table.member("carol").select(picker.response.message, [str(seats["bob"])])
+    chopped = await table.choose("carol", [str(seats["bob"])], picker.response.message)
     assert "duel #2 vs bob" in chopped.response.embeds[0].title  # the picker became carol's panel
     await simcord_env.advance_time(PUBLISHED)
-    assert "duel #2" in table.board.embeds[0].title
+    assert "duel #2" in (table.board.embeds[0].title or "")
     assert any("called Chop!" in (m.content or "") for m in table.public_messages())
 
     # Plates: whoever rings, alice when she duels, until someone owns five.
-    while not (view := await live(table))["over"]:
+    while not (view := await table.view())["over"]:
         duel = [duelist["seat"] for duelist in view["duelists"]]
         ringer = seats["alice"] if seats["alice"] in duel else duel[0]
         colour = next(d["set"] for d in view["duelists"] if d["seat"] == ringer)
         dice.then(colour, plate_faces(view["face_up"][0]))
         panel = await open_panel(table, names[ringer])
-        await press(table, names[ringer], panel_of(panel), "Roll")
-        rung = await press(table, names[ringer], panel_of(panel), "Ring:")
+        await table.press(names[ringer], "Roll", panel_of(panel))
+        rung = await press_first(table, names[ringer], "Ring:", panel_of(panel))
         assert rung.response.ephemeral and rung.response.id == panel.response.id
     assert view["scores"] == [5, 0, 3]
 
@@ -230,7 +215,7 @@ async def test_three_players_play_to_the_end_with_a_yuck_and_a_chop(simcord_env,
     assert sum("takes the" in (m.content or "") for m in messages) == 8
     results = next(m for m in messages if m.embeds and "final result" in (m.embeds[0].title or ""))
     alice_id = table.players["alice"].id
-    assert f"<@{alice_id}> — 5 points" in results.embeds[0].description
+    assert f"<@{alice_id}> — 5 points" in (results.embeds[0].description or "")
     standings = await table.member("alice").slash(table.channel, "leaderboard", game="sushidice")
     assert str(alice_id) in standings.response.embeds[0].description
 
@@ -249,14 +234,14 @@ async def test_a_burst_of_rolls_edits_the_board_at_a_bounded_rate_and_ends_on_th
     before = board_edits(table)
     for _ in range(25):
         for name, panel in (("alice", alice), ("bob", bob)):
-            rolled = await press(table, name, panel_of(panel), "Roll")
+            rolled = await table.press(name, "Roll", panel_of(panel))
             assert rolled.response.id == panel.response.id  # answered on the panel itself
         await simcord_env.advance_time(STEP)
     await simcord_env.advance_time(PUBLISHED)
     edits = board_edits(table) - before
     # 50 rolls over 25 steps of play: about one edit per board interval, never one per roll.
     assert 1 <= edits <= 6
-    view = await live(table)
+    view = await table.view()
     assert view["stamp"] >= 50
     for duelist, name in zip(view["duelists"], ("alice", "bob"), strict=True):
         shown = duelist_field(table.board, name)
@@ -273,19 +258,19 @@ async def test_a_yuck_counts_only_against_dice_the_board_has_shown(simcord_env, 
     await table.seat_everyone()
     await table.click("alice", "bob")
     bob = await table.slash("bob", "panel")
-    assert bob.ephemeral and "Your 🔵 blue dice — duel #1 vs alice" in panel_of(bob).embeds[0].title
+    assert bob.ephemeral and "Your 🔵 blue dice — duel #1 vs alice" in (panel_of(bob).embeds[0].title or "")
     await simcord_env.advance_time(PUBLISHED)
 
     nothing = await table.slash("alice", "yuck")
     assert nothing.ephemeral and "show no 🤢 right now" in nothing.response.content
     dice.then("blue", "sake sake sake sake sake sake")
     dice.then("blue", "sake sake sake yuck sake sake")
-    await press(table, "bob", panel_of(bob), "Roll")  # shown at once: the board was quiet
-    await press(table, "bob", panel_of(bob), "Roll")  # a yuck, not shown yet: the board waits its turn
+    await table.press("bob", "Roll", panel_of(bob))  # shown at once: the board was quiet
+    await table.press("bob", "Roll", panel_of(bob))  # a yuck, not shown yet: the board waits its turn
     assert "🤢" not in duelist_field(table.board, "bob")
     unseen = await table.slash("alice", "yuck")
     assert unseen.ephemeral and "not the ones on the board" in unseen.response.content
-    assert (await live(table))["duelists"][1]["yuck"]  # no penalty, nothing changed
+    assert (await table.view())["duelists"][1]["yuck"]  # no penalty, nothing changed
 
     await simcord_env.advance_time(PUBLISHED)
     assert "🤢" in duelist_field(table.board, "bob")
@@ -295,7 +280,7 @@ async def test_a_yuck_counts_only_against_dice_the_board_has_shown(simcord_env, 
 
     # After a restart nothing is known to be on the board: the call asks for a refresh first.
     dice.then("blue", "ebi ebi ebi yuck ebi ebi")
-    await press(table, "bob", panel_of(bob), "Roll")
+    await table.press("bob", "Roll", panel_of(bob))
     await simcord_env.advance_time(PUBLISHED)
     await simcord_env.restart_bot(bot_factory())
     slow_clocks(simcord_env)
@@ -304,6 +289,31 @@ async def test_a_yuck_counts_only_against_dice_the_board_has_shown(simcord_env, 
     assert refresh.ephemeral and "being refreshed" in refresh.response.content
     called = await table.slash("alice", "yuck")
     assert called.response.content.startswith("✅ You called Yuck!")
+
+
+async def test_only_a_duelist_calls_yuck_and_the_others_hear_why(simcord_env, dice):
+    table = Table(simcord_env, "sushidice", ["alice", "bob", "carol"])
+    await table.open()
+    lobby = await table.slash("alice", "yuck")
+    assert lobby.ephemeral and lobby.response.content == "There is no game running here any more."
+    await table.join("bob", "carol")
+    await table.start()
+    await simcord_env.advance_time(PUBLISHED)
+
+    guest = await table.slash("bob", "yuck")
+    assert guest.ephemeral and "host picks the first duel" in guest.response.content
+    host = await table.slash("alice", "yuck")
+    assert host.ephemeral and "the host must challenge the first opponent" in host.response.content
+    stranger = await table.slash("dave", "yuck")
+    assert stranger.ephemeral and stranger.response.content == "You are not seated at this table."
+
+    await table.click("alice", "bob")
+    await simcord_env.advance_time(PUBLISHED)
+    spectator = await table.slash("carol", "yuck")
+    assert spectator.ephemeral and "the others may call Chop!" in spectator.response.content
+    panel = await table.slash("carol", "panel")
+    assert panel.ephemeral and "duel #1" in panel.response.content  # carol watches: no dice of her own
+    assert (await table.view())["last"][0]["type"] == "challenged"  # nothing changed
 
 
 async def test_time_outs_and_computer_duelists(simcord_env, dice):
@@ -315,7 +325,7 @@ async def test_time_outs_and_computer_duelists(simcord_env, dice):
     notice = next(m.content for m in table.public_messages() if "took too long" in (m.content or ""))
     for name in ("alice", "bob"):
         assert f"<@{table.players[name].id}> took too long — the table rolled the dice for them." in notice
-    assert all(duelist["throw"] for duelist in (await live(table))["duelists"])
+    assert all(duelist["throw"] for duelist in (await table.view())["duelists"])
 
     # bob leaves: a computer duels for him, one move every COMPUTER_DELAY — even while alice keeps rolling.
     await table.slash("bob", "leave")
@@ -325,8 +335,8 @@ async def test_time_outs_and_computer_duelists(simcord_env, dice):
         dice.then("red", "maguro sake maguro tamago kappa sake")  # no yuck for the computer to call
     computer_moves = 0
     for _ in range(steps):
-        await press(table, "alice", panel_of(alice), "Roll")
+        await table.press("alice", "Roll", panel_of(alice))
         await simcord_env.advance_time(5 * STEP)
-        computer_moves += (await live(table))["last"]["seat"] == 1
+        computer_moves += (await table.view())["last"][0]["seat"] == 1
     assert computer_moves == int(steps * 5 * STEP / COMPUTER)
     assert "🤖 bob" in str(table.board.embeds[0].to_dict())

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-import discord
 import pytest
 
-from rules.sushigo import GAME, Pick
-from tests.e2e.helpers import Table
+from rules.sushigo import GAME, Pick, SushiGoPrivateView, SushiGoView
+from tests.e2e.helpers import Table, action_value, buttons, selects, text_of
 
 SEED = 7
 NAMES = ["alice", "bob", "carol"]
@@ -18,7 +16,7 @@ PRIVATE_WORDS = ("Your hand", "Your pick", "Keep a card", "In front of you")
 
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
-    return ("cogs.table", "cogs.sushigo", "cogs.leaderboard")
+    return ("cogs.tables", "cogs.sushigo", "cogs.leaderboard")
 
 
 @pytest.fixture(autouse=True)
@@ -29,36 +27,21 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
 # ---------------------------------------------------------------- helpers
 
 
-async def live(env: Any, table: Table) -> Any:
-    """The table as the bot holds it (only to decide what to play; assertions read Discord)."""
-    ctx = await env.bot.get_cog("Tables").context(table.channel.id)
-    assert ctx is not None
-    return ctx
+def hand_of(ctx: Any, seat: int) -> list[str]:
+    mine: SushiGoPrivateView = ctx.private(seat)
+    return mine["hand"]
 
 
-def selects(message: Any) -> list[dict[str, Any]]:
-    rows = message.components
-    found = []
-    for row in rows:
-        children = row["components"] if isinstance(row, dict) else [c.to_dict() for c in row.children]
-        found += [child for child in children if child["type"] == discord.ComponentType.select.value]
-    return found
-
-
-def value_of(action: Pick) -> str:
-    return json.dumps(GAME.encode_action(action), separators=(",", ":"))
-
-
-def shown(message: Any) -> str:
-    parts = [message.content or ""]
-    for embed in message.embeds:
-        parts.append(str(embed.to_dict()))
-    return "\n".join(parts)
+async def choose_in_dm(table: Table, name: str, values: list[str], dm: Any) -> Any:
+    """`Table.choose` for a DM: pick `values` in the message's only select, as the user (not the member)."""
+    found = selects(dm)
+    assert len(found) == 1, [select.custom_id for select in found]
+    return await table.players[name].user.select(dm, values, custom_id=found[0].custom_id)
 
 
 def tableau_fields(table: Table) -> list[tuple[str, str]]:
     embed = table.board.embeds[0]
-    return [(field.name, field.value) for field in embed.fields]
+    return [(field.name or "", field.value or "") for field in embed.fields]
 
 
 def assert_channel_private_free(table: Table) -> None:
@@ -75,35 +58,36 @@ def single(ctx: Any, seat: int) -> Pick:
 class Play:
     """alice and bob by DM, carol (DMs closed) by "My hand"; one slash pick, one chopsticks turn."""
 
-    def __init__(self, env: Any, table: Table) -> None:
-        self.env = env
+    def __init__(self, table: Table) -> None:
         self.table = table
         self.panel: Any = None
         self.slash_done = False
         self.chopsticks_done = False
 
-    def user(self, name: str) -> Any:
-        return self.table.players[name].user
-
     async def dm_pick(self, name: str, action: Pick) -> None:
         dm = self.table.dm(name)
-        assert dm is not None and "Your hand" in dm.embeds[0].title
-        menu = selects(dm)[0]
-        result = await self.user(name).select(dm, [value_of(action)], custom_id=menu["custom_id"])
+        assert dm is not None and "Your hand" in (dm.embeds[0].title or "")
+        result = await choose_in_dm(self.table, name, [action_value(GAME.id, action)], dm)
         assert result.acknowledged and not result.ephemeral
 
     async def chopsticks_pick(self, name: str, action: Pick) -> None:
-        user = self.user(name)
+        # a "My hand" panel opened beside the DM, left as it is while the DM makes the pick
+        panel = await self.table.click(name, "My hand")
+        assert panel.ephemeral and "Use chopsticks (take two)" in [
+            item.label for item in buttons(panel.response)
+        ]
+        user = self.table.players[name].user
         await user.click(self.table.dm(name), label="Use chopsticks (take two)")
         dm = self.table.dm(name)
-        assert "Chopsticks" in dm.embeds[0].description
-        first = selects(dm)[0]
-        await user.select(dm, [action.card], custom_id=first["custom_id"])
+        assert dm is not None and "Chopsticks" in (dm.embeds[0].description or "")
+        await choose_in_dm(self.table, name, [action.card], dm)
         dm = self.table.dm(name)
-        assert "now choose the second" in dm.embeds[0].description
-        second = selects(dm)[0]
-        await user.select(dm, [value_of(action)], custom_id=second["custom_id"])
+        assert dm is not None and "now choose the second" in (dm.embeds[0].description or "")
+        await choose_in_dm(self.table, name, [action_value(GAME.id, action)], dm)
         self.chopsticks_done = True
+        # the same turn, so the panel is not outdated: the cog's own step refuses it, in the game's words
+        stale = await self.table.click(name, "Use chopsticks (take two)", panel.response)
+        assert stale.ephemeral and "already picked this turn" in stale.response.content
 
     async def slash_pick(self, name: str, action: Pick) -> None:
         member = self.table.players[name]
@@ -121,22 +105,19 @@ class Play:
             assert self.panel.ephemeral
         message = self.panel.response
         assert "Your hand" in message.embeds[0].title
-        menu = selects(message)[0]
-        result = await self.table.players[name].select(
-            message, [value_of(action)], custom_id=menu["custom_id"]
-        )
+        result = await self.table.choose(name, [action_value(GAME.id, action)], message)
         assert result.acknowledged
 
     async def pick(self, seat: int) -> Pick:
-        ctx = await live(self.env, self.table)
+        ctx = await self.table.live()
+        assert ctx is not None
         name = NAMES[seat]
-        mine = ctx.private(seat)
         if name == "alice" and not self.chopsticks_done:
             pairs = [a for a in GAME.legal_actions(ctx.state, seat) if a.second is not None]
             if pairs:
                 await self.chopsticks_pick(name, pairs[0])
                 return pairs[0]
-            if "chopsticks" in mine["hand"]:
+            if "chopsticks" in hand_of(ctx, seat):
                 action = Pick("chopsticks")
                 await self.dm_pick(name, action)
                 return action
@@ -150,10 +131,9 @@ class Play:
         return action
 
     async def turn(self) -> bool:
-        ctx = await self.env.bot.get_cog("Tables").context(self.table.channel.id)
-        if ctx is None:  # the finished table is no longer open
+        if await self.table.live() is None:  # the finished table is no longer open
             return False
-        view = ctx.public()
+        view: SushiGoView = await self.table.view()
         movers = list(view["to_move"])
         before = tableau_fields(self.table)
         for index, seat in enumerate(movers):
@@ -162,7 +142,7 @@ class Play:
             if index < len(movers) - 1:
                 # a pick shows only as "picked": every tableau on the board is exactly as before
                 assert tableau_fields(self.table) == before
-                assert f"✅ {NAMES[seat]}" in self.table.board.embeds[0].description
+                assert f"✅ {NAMES[seat]}" in (self.table.board.embeds[0].description or "")
         return True
 
 
@@ -173,15 +153,15 @@ async def test_three_players_play_to_the_end(simcord_env):
     table = Table(simcord_env, "sushigo", NAMES, closed_dms=("carol",))
     await table.seat_everyone()
     board = table.board
-    assert "round 1/3 · turn 1" in board.embeds[0].title
+    assert "round 1/3 · turn 1" in (board.embeds[0].title or "")
     assert "Still to pick" in board.content and "<@" in board.content
     for name in ("alice", "bob"):
         dm = table.dm(name)
-        assert "Your hand" in dm.embeds[0].title and selects(dm)
+        assert dm is not None and "Your hand" in (dm.embeds[0].title or "") and selects(dm)
     assert not table.players["carol"].user.dm_channel.history()  # DMs closed: nothing delivered
     assert_channel_private_free(table)
 
-    play = Play(simcord_env, table)
+    play = Play(table)
     turns = 0
     while await play.turn():
         turns += 1
@@ -200,9 +180,9 @@ async def test_three_players_play_to_the_end(simcord_env):
 
     final = table.public_messages()
     results = next(m for m in final if m.embeds and "final result" in (m.embeds[0].title or ""))
-    assert "🥇" in results.embeds[0].description
+    assert "🥇" in (results.embeds[0].description or "")
     game_board = next(m for m in final if m.embeds and "final scores" in (m.embeds[0].title or ""))
-    assert "Puddings:" in str(game_board.embeds[0].to_dict())
+    assert "Puddings:" in text_of(game_board)
     assert_channel_private_free(table)
 
     ranking = await table.member("alice").slash(table.channel, "leaderboard")
@@ -221,25 +201,24 @@ async def test_hand_command_and_refusals(simcord_env):
     stranger = await table.slash("dave", "hand")
     assert stranger.ephemeral and "not seated" in stranger.response.content
 
-    ctx = await live(simcord_env, table)
+    ctx = await table.live()
+    assert ctx is not None
     missing = next(
-        card
-        for card in ("tempura", "sashimi", "dumpling", "egg", "squid")
-        if card not in ctx.private(0)["hand"]
+        card for card in ("tempura", "sashimi", "dumpling", "egg", "squid") if card not in hand_of(ctx, 0)
     )
     refused = await table.slash("alice", "pick", card=missing)
     assert refused.ephemeral and "doesn't hold enough" in refused.response.content
     unknown = await table.slash("alice", "pick", card="pizza")
     assert "not a Sushi Go! card" in unknown.response.content
-    card = ctx.private(0)["hand"][0]
+    card = hand_of(ctx, 0)[0]
     two = await table.slash("alice", "pick", card=card, second=card)
     assert "chopsticks" in two.response.content
 
     ok = await table.slash("alice", "pick", card=card)
     assert ok.ephemeral
-    again = await table.slash("alice", "pick", card=ctx.private(0)["hand"][-1])
+    again = await table.slash("alice", "pick", card=hand_of(ctx, 0)[-1])
     assert "already picked" in again.response.content
-    assert "Your pick" in str(table.dm("alice").embeds[0].to_dict())
+    assert "Your pick" in text_of(table.dm("alice"))
     assert await table.players["alice"].autocomplete(table.channel, "sushigo pick", "card", "") == []
     assert_channel_private_free(table)
 
@@ -247,13 +226,14 @@ async def test_hand_command_and_refusals(simcord_env):
 async def test_time_out_picks_in_secret(simcord_env):
     table = Table(simcord_env, "sushigo", NAMES)
     await table.seat_everyone()
-    ctx = await live(simcord_env, table)
-    await Play(simcord_env, table).dm_pick("alice", single(ctx, 0))
+    ctx = await table.live()
+    assert ctx is not None
+    await Play(table).dm_pick("alice", single(ctx, 0))
     await simcord_env.advance_time(301)
     notices = [m.content for m in table.public_messages() if "took too long" in (m.content or "")]
     assert notices and all("made a secret pick" in notice for notice in notices)
-    assert "turn 2" in table.board.embeds[0].title
-    assert "Revealed — round 1, turn 1" in str(table.board.embeds[0].to_dict())
+    assert "turn 2" in (table.board.embeds[0].title or "")
+    assert "Revealed — round 1, turn 1" in text_of(table.board)
 
 
 async def test_a_hand_sent_before_a_restart_still_picks(simcord_env, bot_factory):
@@ -261,8 +241,9 @@ async def test_a_hand_sent_before_a_restart_still_picks(simcord_env, bot_factory
     await table.seat_everyone()
     await simcord_env.restart_bot(bot_factory())
     await simcord_env.bot.tree.sync()
-    ctx = await live(simcord_env, table)
-    play = Play(simcord_env, table)
+    ctx = await table.live()
+    assert ctx is not None
+    play = Play(table)
     await play.dm_pick("bob", single(ctx, 1))
-    assert "✅ bob" in table.board.embeds[0].description
-    assert "Your pick" in str(table.dm("bob").embeds[0].to_dict())
+    assert "✅ bob" in (table.board.embeds[0].description or "")
+    assert "Your pick" in text_of(table.dm("bob"))

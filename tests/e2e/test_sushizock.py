@@ -11,7 +11,6 @@ does). The board on screen is then outdated, so the player re-posts it with
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -19,9 +18,9 @@ import discord
 import pytest
 
 from cogs.sushizock_render import tile_text
-from cogs.table import now
+from cogs.tables.context import now
 from rules.sushizock import GAME, ForcedTake, Roll, Steal, SushizockState, Take
-from tests.e2e.helpers import Table
+from tests.e2e.helpers import Table, action_value, buttons, label_starting, labels, payload, selects, text_of
 
 SEED = 20240611
 NAMES = ["alice", "bob", "carol"]
@@ -29,7 +28,7 @@ NAMES = ["alice", "bob", "carol"]
 
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
-    return ("cogs.table", "cogs.sushizock", "cogs.leaderboard")
+    return ("cogs.tables", "cogs.sushizock", "cogs.leaderboard")
 
 
 @pytest.fixture(autouse=True)
@@ -53,21 +52,10 @@ async def started(env: Any, names: list[str] = NAMES) -> Table:
     return table
 
 
-async def live(env: Any, table: Table) -> tuple[SushizockState, dict[str, Any]]:
-    """The game as the bot holds it (to decide what to press; assertions look at the messages)."""
-    tables = env.bot.get_cog("Tables")
-    ctx = await tables.context(table.channel.id)
-    if ctx is None:  # a finished game is no longer an open table
-        record = await tables.store.last_table(table.channel.id)
-        state = GAME.load(record.state)
-        return state, GAME.view(state, None)
-    return ctx.state, ctx.public()
-
-
 async def rig(env: Any, table: Table, change: Callable[[SushizockState], None]) -> None:
     """Rewrite the live game state through the table's storage, then re-post the board."""
     tables = env.bot.get_cog("Tables")
-    ctx = await tables.context(table.channel.id)
+    ctx = await table.live()
     change(ctx.state)
     ctx.record.state = GAME.dump(ctx.state)
     await tables.store.save(
@@ -88,45 +76,20 @@ def throw(
     return change
 
 
-def components(message: discord.Message) -> list[Any]:
-    return [child for row in message.components for child in row.children]  # type: ignore[union-attr]
-
-
-def labels(message: discord.Message) -> list[str]:
-    return [child.label for child in components(message) if isinstance(child, discord.Button)]
-
-
-def label_starting(message: discord.Message, prefix: str) -> str:
-    found = [label for label in labels(message) if label and label.startswith(prefix)]
-    assert len(found) == 1, (prefix, labels(message))
-    return found[0]
-
-
 def select_with(message: discord.Message, part: str) -> discord.SelectMenu:
     """The select whose payload starts with `part`: "a" (actions) or "u:aim." (a blind steal's target)."""
-    found = [
-        c
-        for c in components(message)
-        if isinstance(c, discord.SelectMenu) and c.custom_id.split(":", 4)[4].startswith(part)
-    ]
-    assert len(found) == 1, [c.custom_id for c in components(message)]
+    found = [select for select in selects(message) if payload(select).startswith(part)]
+    assert len(found) == 1, [select.custom_id for select in selects(message)]
     return found[0]
 
 
-def action_value(action: Any) -> str:
-    return json.dumps(GAME.encode_action(action), separators=(",", ":"))
-
-
-def embed_text(message: discord.Message) -> str:
-    embed = message.embeds[0]
-    parts = [embed.title or "", embed.description or ""]
-    parts += [f"{field.name}\n{field.value}" for field in embed.fields]
-    return "\n".join(parts)
+def button_labelled(message: discord.Message, label: str) -> discord.Button:
+    """The button with exactly this label, enabled or not."""
+    return next(b for b in buttons(message) if b.label == label)
 
 
 async def by_buttons(table: Table, name: str, action: Any) -> None:
     """Play one engine action the way a player does on the board."""
-    member = table.member(name)
     if isinstance(action, Roll) and not action.keep:
         result = await table.click(name, "Roll all 5 dice")
     elif isinstance(action, Roll):
@@ -134,28 +97,24 @@ async def by_buttons(table: Table, name: str, action: Any) -> None:
             result = await table.click(name, f"Die {index + 1}")
             assert not result.ephemeral
             assert f"Die {index + 1} 📌" in labels(table.board)
-        result = await table.click(name, label_starting(table.board, "Roll "))
+        result = await table.press(name, "Roll ")
     elif isinstance(action, Take):
-        result = await table.click(name, label_starting(table.board, f"Take {action.pile} #"))
+        result = await table.press(name, f"Take {action.pile} #")
     elif isinstance(action, ForcedTake):
-        result = await table.click(name, label_starting(table.board, "Forced:"))
+        result = await table.press(name, "Forced:")
     else:
         assert isinstance(action, Steal)
-        board = table.board
-        if any("u:aim." in c.custom_id for c in components(board) if isinstance(c, discord.SelectMenu)):
-            picker = select_with(board, "u:aim.")
+        if any(payload(select).startswith("u:aim.") for select in selects(table.board)):
+            picker = select_with(table.board, "u:aim.")
             heights = [(option.description or "").rsplit("· ", 1)[-1] for option in picker.options]
             assert all(height == "1 tile" or height.endswith(" tiles") for height in heights), heights
             assert "1 tiles" not in heights
-            result = await member.select(board, [str(action.target)], custom_id=picker.custom_id)
+            result = await table.choose(name, [str(action.target)], part="u:aim.")
             assert not result.ephemeral
-            board = table.board
-            position = select_with(board, "a")
-            assert len(position.options) >= action.position
-            result = await member.select(board, [action_value(action)], custom_id=position.custom_id)
+            assert len(select_with(table.board, "a").options) >= action.position
+            result = await table.choose(name, [action_value(GAME.id, action)], part="a")
         else:
-            picker = select_with(board, "a")
-            result = await member.select(board, [action_value(action)], custom_id=picker.custom_id)
+            result = await table.choose(name, [action_value(GAME.id, action)], part="a")
     assert not result.ephemeral, result.response and result.response.content
 
 
@@ -177,22 +136,16 @@ async def by_slash(table: Table, name: str, action: Any) -> Any:
     return result
 
 
-def public_messages(table: Table) -> list[discord.Message]:
-    onlooker = table.member("onlooker")
-    return list(table.channel.history(viewer=onlooker))
-
-
 # ---------------------------------------------------------------- the whole game
 
 
 async def test_three_players_play_to_the_end_with_steals_and_a_forced_take(simcord_env):
     env = simcord_env
     table = await started(env)
-    table.member("onlooker")
     board = table.board
     assert "<@" in board.content and "roll the dice" in board.content
     assert labels(board) == ["Roll all 5 dice"]
-    text = embed_text(board)
+    text = text_of(board)
     assert "Sushi row" in text and "Fishbone row" in text and "▶️ alice" in text
 
     # Turn 1, alice: she throws; the test makes it her third throw showing 3 🔵 and 2 🔴. Nobody
@@ -207,16 +160,16 @@ async def test_three_players_play_to_the_end_with_steals_and_a_forced_take(simco
     done = await table.slash("alice", "take")  # no kind: the forced take is the only move
     assert done.ephemeral and "forced portion" in done.response.content and "−4" in done.response.content
     board = table.board
-    assert "▶️ bob" in embed_text(board)
-    assert "alice had to take the forced portion" in embed_text(board)
-    assert "🦴 top **−4** · 1 tile" in board.embeds[0].fields[0].value
+    assert "▶️ bob" in text_of(board)
+    assert "alice had to take the forced portion" in text_of(board)
+    assert "🦴 top **−4** · 1 tile" in (board.embeds[0].fields[0].value or "")
 
     # Turn 2, bob: the engine's own choice, played with the dice toggles and buttons.
     await play_turn(env, table, use_slash=False)
 
     # Turn 3, carol: three chopsticks after her first throw steal a top tile, chosen on the board.
     await table.slash("carol", "roll")
-    state, _ = await live(env, table)
+    state = await table.state()
     colour = "blue" if any(state.sushi_piles[seat] for seat in (0, 1)) else "red"
     pile = "sushi" if colour == "blue" else "bone"
     target = next(seat for seat in (0, 1) if getattr(state, f"{pile}_piles")[seat])
@@ -224,13 +177,13 @@ async def test_three_players_play_to_the_end_with_steals_and_a_forced_take(simco
     await rig(env, table, throw([colour, colour, colour, "sushi", "bone"], throws=1))
     board = table.board
     picker = select_with(board, "a")
-    assert picker.placeholder.startswith(f"🥢 Steal the top of a {pile} pile")
+    assert (picker.placeholder or "").startswith(f"🥢 Steal the top of a {pile} pile")
     assert any(option.label.startswith(NAMES[target]) for option in picker.options)
     assert "Roll 4 dice" not in labels(board)  # nothing marked yet: rolling needs a die set aside
     await by_buttons(table, "carol", Steal(target, 1))
-    announced = [m for m in public_messages(table) if m.content.startswith("🥢 carol stole")]
+    announced = [m for m in table.public_messages() if m.content.startswith("🥢 carol stole")]
     assert announced and f"{NAMES[target]}'s {pile} pile" in announced[-1].content
-    state, _ = await live(env, table)
+    state = await table.state()
     assert getattr(state, f"{pile}_piles")[2][-1] == top
 
     # Then everyone plays on, turn by turn, alternating buttons and slash commands. Once a pile
@@ -239,7 +192,7 @@ async def test_three_players_play_to_the_end_with_steals_and_a_forced_take(simco
     blind_by_select = blind_by_slash = False
     turns = 3
     while True:
-        state, view = await live(env, table)
+        state, view = await table.state(), await table.view()
         if view["over"]:
             break
         seat = view["turn"]
@@ -266,7 +219,7 @@ async def test_three_players_play_to_the_end_with_steals_and_a_forced_take(simco
                     done = await by_slash(table, NAMES[seat], Steal(other, 2))
                     assert "blind" in done.response.content
                     blind_by_slash = True
-                lines = [m.content for m in public_messages(table) if "reached blind" in m.content]
+                lines = [m.content for m in table.public_messages() if "reached blind" in m.content]
                 assert lines and f"pulled out **{tile_text(buried)}**" in lines[-1]
                 turns += 1
                 continue
@@ -277,17 +230,23 @@ async def test_three_players_play_to_the_end_with_steals_and_a_forced_take(simco
     # The end: the board turns the piles over, the results are posted, the leaderboard knows.
     scores = GAME.scores(state)
     final = next(
-        m for m in reversed(public_messages(table)) if m.embeds and "turned over" in m.embeds[0].title
+        m
+        for m in reversed(table.public_messages())
+        if m.embeds and "turned over" in (m.embeds[0].title or "")
     )
     assert not final.components
     for seat, name in enumerate(NAMES):
-        assert any(f.name.endswith(f"{name} — {points(scores[seat])}") for f in final.embeds[0].fields)
+        assert any(
+            (f.name or "").endswith(f"{name} — {points(scores[seat])}") for f in final.embeds[0].fields
+        )
     results = next(
-        m for m in reversed(public_messages(table)) if m.embeds and "final result" in m.embeds[0].title
+        m
+        for m in reversed(table.public_messages())
+        if m.embeds and "final result" in (m.embeds[0].title or "")
     )
     for seat, name in enumerate(NAMES):
         member = table.member(name)
-        assert f"<@{member.id}> — {points(scores[seat])}" in results.embeds[0].description
+        assert f"<@{member.id}> — {points(scores[seat])}" in (results.embeds[0].description or "")
     standings = await table.member("alice").slash(table.channel, "leaderboard", game="sushizock")
     shown = standings.response.embeds[0].description
     assert all(f"<@{table.member(name).id}>" in shown for name in NAMES)
@@ -295,10 +254,10 @@ async def test_three_players_play_to_the_end_with_steals_and_a_forced_take(simco
 
 async def play_turn(env: Any, table: Table, *, use_slash: bool) -> None:
     """One whole turn as the engine's computer player would choose it, played by a person."""
-    _, view = await live(env, table)
+    view = await table.view()
     seat = view["turn"]
     while True:
-        state, view = await live(env, table)
+        state, view = await table.state(), await table.view()
         if view["over"] or view["turn"] != seat:
             return
         action = GAME.default_action(state, seat)
@@ -323,7 +282,7 @@ async def test_toggles_mark_dice_and_strangers_and_other_players_are_refused(sim
     board = table.board
     assert [label for label in labels(board) if label.startswith("Die")] == [f"Die {n}" for n in range(1, 6)]
     assert "Set dice aside to roll again" in labels(board)
-    roll = next(c for c in components(board) if getattr(c, "label", "") == "Set dice aside to roll again")
+    roll = button_labelled(board, "Set dice aside to roll again")
     assert roll.disabled
 
     refused = await table.click("bob", "Die 2")
@@ -336,19 +295,19 @@ async def test_toggles_mark_dice_and_strangers_and_other_players_are_refused(sim
     await table.click("alice", "Die 4")
     board = table.board
     assert "Die 2 📌" in labels(board) and "Die 4 📌" in labels(board)
-    assert "`2` " in embed_text(board) and "📌" in board.embeds[0].fields[3].value
-    roll = next(c for c in components(board) if getattr(c, "label", "") == "Roll 3 dice")
+    assert "`2` " in text_of(board) and "📌" in (board.embeds[0].fields[3].value or "")
+    roll = button_labelled(board, "Roll 3 dice")
     assert not roll.disabled
     await table.click("alice", "Die 4 📌")  # and back again
     assert "Die 4 📌" not in labels(table.board) and "Roll 4 dice" in labels(table.board)
 
-    state, _ = await live(env, table)
+    state = await table.state()
     kept = state.thrown[1]
     await table.click("alice", "Roll 4 dice")
-    state, view = await live(env, table)
+    state, view = await table.state(), await table.view()
     assert state.set_aside == [kept] and view["throws"] == 2
-    assert "Set aside:" in table.board.embeds[0].fields[3].value
-    assert "throw 2 of 3" in table.board.embeds[0].fields[3].name
+    assert "Set aside:" in (table.board.embeds[0].fields[3].value or "")
+    assert "throw 2 of 3" in (table.board.embeds[0].fields[3].name or "")
 
 
 async def test_slash_commands_explain_what_is_wrong(simcord_env):
@@ -356,14 +315,21 @@ async def test_slash_commands_explain_what_is_wrong(simcord_env):
     table = await started(env)
     done = await table.slash("alice", "roll")
     assert done.ephemeral and done.response.content.startswith("✅ You threw ")
-    bad = await table.slash("alice", "roll", set_aside="one")
-    assert bad.ephemeral and "by their numbers" in bad.response.content
+    for text in ("one", "²", "①", "1 ٣", "0", "1 " + "9" * 30):  # only short ASCII die numbers from 1 up
+        bad = await table.slash("alice", "roll", set_aside=text)
+        assert bad.ephemeral and "by their numbers" in bad.response.content, text
+    far = await table.slash("alice", "roll", set_aside="1 9")
+    assert far.ephemeral and "isn't part of the current throw" in far.response.content
     none = await table.slash("alice", "roll")
     assert none.ephemeral and "Set aside at least one die" in none.response.content
     too_many = await table.slash("alice", "roll", set_aside="1 2 3 4 5")
     assert too_many.ephemeral and "Leave at least one of the 5 dice" in too_many.response.content
     other = await table.slash("bob", "take", kind="sushi")
     assert other.ephemeral and other.response.content == "It isn't your turn."
+    other = await table.slash("bob", "take")
+    assert other.ephemeral and other.response.content == "It isn't your turn."
+    outsider = await table.slash("dave", "take")
+    assert outsider.ephemeral and "not seated" in outsider.response.content
     stranger = await table.slash("alice", "steal", player=table.member("dave"))
     assert stranger.ephemeral and "dave isn't playing" in stranger.response.content
 
@@ -375,7 +341,16 @@ async def test_slash_commands_explain_what_is_wrong(simcord_env):
     assert no_steal.ephemeral and "three chopsticks" in no_steal.response.content
     took = await table.slash("alice", "take", kind="bone")
     assert took.ephemeral and took.response.content.startswith("✅ You took bone #2: ")
-    assert "alice took bone #2" in embed_text(table.board)
+    assert "alice took bone #2" in text_of(table.board)
+
+
+async def test_slash_commands_without_a_game_say_so(simcord_env):
+    env = simcord_env
+    await env.bot.tree.sync()
+    table = Table(env, "sushizock", NAMES)
+    for command, options in (("take", {}), ("steal", {"player": table.member("bob")}), ("roll", {})):
+        refused = await table.slash("alice", command, **options)
+        assert refused.ephemeral and "no game running here" in refused.response.content, command
 
 
 async def test_forced_take_by_button_and_rules(simcord_env):
@@ -386,11 +361,11 @@ async def test_forced_take_by_button_and_rules(simcord_env):
     await table.click("alice", "Roll all 5 dice")
     await rig(env, table, throw(["red"], throws=2, set_aside=["blue", "blue", "red", "red"]))
     board = table.board
-    assert "No throw left." in embed_text(board)
-    await table.click("alice", label_starting(board, "Forced: take bone #"))
-    _, view = await live(env, table)
+    assert "No throw left." in text_of(board)
+    await table.press("alice", "Forced: take bone #")
+    view = await table.view()
     assert view["bone_piles"][0] == {"height": 1, "top": -4} and view["turn"] == 1
-    assert "alice had to take the forced portion" in embed_text(table.board)
+    assert "alice had to take the forced portion" in text_of(table.board)
 
 
 async def test_a_throw_that_allows_nothing_asks_for_another_throw(simcord_env):

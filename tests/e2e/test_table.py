@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import discord
 import pytest
 
-from cogs.gamecog import Refusal
+from cogs.tables.errors import Refusal
 from tests.e2e.helpers import Table
 
-FOUNDATION = ("cogs.table", "tests.e2e.tinygame", "cogs.leaderboard", "cogs.help", "cogs.settings")
+ADD_TWO = {"type": "add", "amount": 2}
+FOUNDATION = ("cogs.tables", "tests.e2e.tinygame", "cogs.leaderboard", "cogs.help", "cogs.settings")
 
 
 @pytest.fixture
@@ -99,7 +101,7 @@ async def _outcome(coroutine) -> str:
     try:
         await coroutine
     except Refusal as refusal:
-        return "outdated" if "out of date" in refusal.text else refusal.text
+        return "outdated" if refusal.code == "table.outdated" else refusal.code
     return "applied"
 
 
@@ -276,3 +278,30 @@ async def test_when_the_last_player_leaves_the_game_is_abandoned_without_a_resul
     assert "No finished games" in board.response.embeds[0].description
     again = await table.slash("bob", "new")
     assert not again.ephemeral  # the channel is free for a new table
+
+
+async def test_a_dm_sent_while_the_next_move_is_committed_is_edited_later_not_sent_again(
+    simcord_env, monkeypatch
+):
+    """The DM's message id is written while a move commits; the move must not lose it."""
+    table = Table(simcord_env, "tiny", ["alice", "bob"])
+    tables = simcord_env.bot.get_cog("Tables")
+    alice = table.players["alice"]
+    send = discord.DMChannel.send
+    moved: list[bool] = []
+
+    async def send_while_alice_moves(channel: discord.DMChannel, *args: Any, **kwargs: Any) -> Any:
+        if not moved and getattr(channel.recipient, "id", None) == alice.id:
+            moved.append(True)  # alice plays while her first hand is on its way
+            await tables.act(table.channel.id, alice.id, tables.games["tiny"].game.decode_action(ADD_TWO))
+        return await send(channel, *args, **kwargs)
+
+    monkeypatch.setattr(discord.DMChannel, "send", send_while_alice_moves)
+    await table.seat_everyone()
+    await simcord_env.settle()
+    assert moved
+    await table.click("bob", "+1")
+    await table.click("alice", "+1")
+    dms = alice.user.dm_channel.history()
+    assert len(dms) == 1, [message.content for message in dms]  # one hand, edited in place
+    assert dms[0].content.endswith("Your total: 3.")

@@ -8,15 +8,26 @@ Loaded as an extension by the foundation end-to-end tests only.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.gamecog import GameCog, TableContext
-from cogs.ui import Board
-from rules.engine import JSON, Action, ActionCodec, Codecs, Event, Rng, StateCodec, require, shared_ranks
+from cogs.tables.context import TableContext
+from cogs.tables.gamecog import GameCog
+from cogs.tables.ui import Board
+from rules.engine import (
+    Action,
+    ActionCodec,
+    Codecs,
+    Event,
+    Rng,
+    StateCodec,
+    ViewHeader,
+    require,
+    shared_ranks,
+)
 
 GOAL = 5
 
@@ -25,6 +36,10 @@ GOAL = 5
 class Add(Action):
     kind: ClassVar[str] = "add"
     amount: int
+
+
+class TinyView(ViewHeader):
+    lucky: int | None  # the viewer's secret number (None for the whole table)
 
 
 @dataclass
@@ -75,16 +90,20 @@ class TinyRace(Codecs[TinyState, Add]):
     def ranking(self, state: TinyState) -> list[int]:
         return shared_ranks(state.totals)
 
-    def view(self, state: TinyState, seat: int | None) -> JSON:
-        shown: JSON = {
-            "to_move": sorted(self.to_move(state)),
-            "scores": self.scores(state),
-            "over": self.is_over(state),
-        }
-        if seat is not None:
-            shown["seat"] = seat
-            shown["lucky"] = state.lucky[seat]
-        return shown
+    def view(self, state: TinyState, seat: int | None) -> TinyView:
+        over = self.is_over(state)
+        return TinyView(
+            seat=seat,
+            to_move=sorted(self.to_move(state)),
+            turn=None if over else state.turn,
+            round=None,
+            phase="over" if over else "add",
+            over=over,
+            scores=self.scores(state),
+            ranking=self.ranking(state) if over else None,
+            last=[],
+            lucky=state.lucky[seat] if seat is not None else None,
+        )
 
 
 class TinyCog(GameCog, group_name="tiny", group_description="Tiny Race (tests only)"):
@@ -97,13 +116,14 @@ class TinyCog(GameCog, group_name="tiny", group_description="Tiny Race (tests on
         board = Board(content="Tiny Race\n" + "\n".join(lines))
         if not view["over"]:
             turn = view["to_move"][0]
-            board.content += f"\nTurn: {ctx.name(turn)}"
+            board.content = f"{board.content}\nTurn: {ctx.name(turn)}"
             for amount in (1, 2):
                 board.items.append(self.action_button(ctx, Add(amount), f"+{amount}"))
         return board
 
     def render_private(self, ctx: TableContext, seat: int) -> Board | None:
-        return Board(content=f"Your lucky number is {ctx.private(seat)['lucky']}.")
+        view = cast(TinyView, ctx.private(seat))
+        return Board(content=f"Your lucky number is {view['lucky']}. Your total: {view['scores'][seat]}.")
 
     @app_commands.command(name="add", description="Add to your total")
     async def add(self, interaction: discord.Interaction, amount: int) -> None:

@@ -354,7 +354,8 @@ def test_successful_fetch_reveals_and_gains_the_tile() -> None:
     assert state.ginger[0] == 2 and state.wasabi[0] == 2 and state.gained[0] == ["ginger_wasabi"]
     view = GAME.view(state, None)
     assert view["condiments"][6] == "ginger_wasabi" and view["holding"] == sushi
-    assert view["step"] == "place" and view["plate_cells"] == list(CORNERS)
+    assert view["phase"] == "place" and view["plate_cells"] == list(CORNERS)
+    assert view["turn"] == 0 and view["last"] == events
 
 
 def test_fetch_refusals() -> None:
@@ -522,7 +523,9 @@ def test_game_ends_when_every_plate_is_full() -> None:
     assert state.ginger_edges[0][-2:] == [(5, 8), (7, 8)]
     wasabi, soy = state.wasabi, state.soy
     assert GAME.scores(state) == [score_plate(RULEBOOK_PLATE, [], wasabi[s], soy[s]) for s in range(2)]
-    assert GAME.view(state, None)["over"] is True
+    view = GAME.view(state, None)
+    assert view["over"] is True and view["phase"] == "over" and view["turn"] is None and view["to_move"] == []
+    assert view["ranking"] == GAME.ranking(state) and types(view["last"]) == ["placed", "ginger", "game_over"]
 
 
 def test_ties_go_to_fewer_soy_then_more_ginger_then_share() -> None:
@@ -682,7 +685,9 @@ def test_view_has_what_the_table_renders() -> None:
     view = GAME.view(state, 1)
     json.dumps(view)
     assert view["seat"] == 1 and view["to_move"] == [0] and view["over"] is False
-    assert view["step"] == "wasabi_or_fetch" and view["fetchable"] == list(PINES[0].cells)
+    assert view["phase"] == "wasabi_or_fetch" and view["fetchable"] == list(PINES[0].cells)
+    assert view["turn"] == 0 and view["turn_number"] == 1 and view["round"] is None
+    assert view["ranking"] is None and view["last"] == []
     assert view["sake"] == {"pine": 0, "side": "top", "position": 0, "line": "column", "index": 0,
                             "cells": [0, 6, 12, 18, 24, 30]}  # fmt: skip
     assert len(view["pines"]) == 24 and view["reserve_left"] == 6 and len(view["board"]) == 36
@@ -690,7 +695,7 @@ def test_view_has_what_the_table_renders() -> None:
     player = view["players"][2]
     assert player["side"] == "bottom" and player["plate"] == [None] * 9
     assert (player["ginger"], player["wasabi"], player["soy"], player["score"]) == (1, 1, 0, 2)
-    assert view["scores"] == [2, 2, 2] and "seat" not in GAME.view(state, None)
+    assert view["scores"] == [2, 2, 2] and GAME.view(state, None)["seat"] is None
 
 
 def hidden_shuffled(state: KaitenState, seed: int) -> KaitenState:

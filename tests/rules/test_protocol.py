@@ -2,19 +2,32 @@
 
 from __future__ import annotations
 
+import importlib
 import json
+import pkgutil
 import random
+import typing
+from typing import Any
 
 import pytest
 
+import rules
 from rules import GAMES
-from rules.engine import Game, IllegalAction, Rng, shared_ranks
+from rules.engine import Game, IllegalAction, Rng, ViewHeader, shared_ranks
 
 GAME_IDS = sorted(GAMES)
 
 
-def test_the_registry_holds_the_five_games():
-    assert GAME_IDS == ["kaiten", "rockthebock", "sushidice", "sushigo", "sushizock"]
+def test_every_engine_in_rules_is_registered():
+    """rules.GAMES is the one list of games: every engine module in rules/ is in it, and only those."""
+    engines = {}
+    for module in pkgutil.iter_modules(rules.__path__):
+        game = getattr(importlib.import_module(f"rules.{module.name}"), "GAME", None)
+        if game is not None:
+            engines[module.name] = game
+    assert engines, "no engine found"
+    assert {game.id: game for game in engines.values()} == GAMES
+    assert all(name == game.id for name, game in engines.items()), "an engine's module is named by its id"
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -67,6 +80,45 @@ def test_views_are_json_and_name_the_movers(game_id: str):
         assert view["to_move"] == sorted(game.to_move(state))
         assert view["over"] is False
         assert len(view["scores"]) == game.max_players
+
+
+HEADER = typing.get_type_hints(ViewHeader)
+
+
+def _check_header(game: Game[Any, Any], state: Any, seat: int | None) -> None:
+    view = game.view(state, seat)
+    missing = set(HEADER) - set(view)
+    assert not missing, f"{game.id} view lacks {missing}"
+    over = game.is_over(state)
+    assert view["seat"] == seat
+    assert view["to_move"] == sorted(game.to_move(state))
+    assert view["over"] is over
+    assert view["turn"] is None or view["turn"] in view["to_move"], "turn is the seat to act"
+    assert view["round"] is None or (isinstance(view["round"], int) and view["round"] >= 1)
+    assert isinstance(view["phase"], str) and (view["phase"] == "over") == over
+    assert len(view["scores"]) == len(game.scores(state))
+    assert (view["ranking"] == game.ranking(state)) if over else view["ranking"] is None
+    assert isinstance(view["last"], list)
+    assert all(isinstance(event, dict) and isinstance(event.get("type"), str) for event in view["last"])
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_view_starts_with_the_same_header(game_id: str):
+    """seat, to_move, turn (a seat), round, phase, over, scores, ranking, last: one meaning everywhere."""
+    game = GAMES[game_id]
+    for players in sorted({game.min_players, game.max_players}):
+        chooser = random.Random(players)
+        state = game.new(players, 21)
+        steps = 0
+        while True:
+            for seat in [None, *range(players)]:
+                _check_header(game, state, seat)
+            if game.is_over(state) or steps == 1500:
+                break
+            seat = chooser.choice(sorted(game.to_move(state)))
+            game.apply(state, seat, chooser.choice(game.legal_actions(state, seat)))
+            steps += 1
+        assert game.view(state, None)["last"] or steps == 0, "the last action is reported"
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

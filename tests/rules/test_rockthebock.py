@@ -98,6 +98,27 @@ def test_round_one_starts_with_seat_zero_and_ten_dice() -> None:
     assert sum(events[0]["throw"].values()) == 10
 
 
+def test_view_header() -> None:
+    state = GAME.new(3, 7)
+    view = GAME.view(state, None)
+    assert view["seat"] is None and GAME.view(state, 2)["seat"] == 2
+    assert view["turn"] == 0 and view["round"] == 1 and view["phase"] == "roll"
+    assert view["over"] is False and view["scores"] == [0, 0, 0] and view["ranking"] is None
+    assert view["last"] == []
+    force_throw(state, white=4, red=6)
+    assert GAME.view(state, None)["phase"] == "choose"
+    GAME.apply(state, 0, Choose("red"))
+    view = GAME.view(state, None)
+    assert view["phase"] == "roll" and view["turn"] == 1
+    assert [event["type"] for event in view["last"]] == ["marked", "struck", "turn"]
+    state.round, state.round_scores = 3, [[1, 2], [3, 4], [0, 0]]
+    finish_round(state)  # seat 0's six goats score under its four bocks
+    view = GAME.view(state, None)
+    assert view["phase"] == "over" and view["turn"] is None and view["round"] == 3
+    assert view["scores"] == [9, 7, 0] and view["to_move"] == [] and view["ranking"] == [1, 2, 3]
+    assert [event["type"] for event in view["last"]] == ["round_scored", "game_over"]
+
+
 # ---------------------------------------------------------------- a turn
 
 
@@ -402,6 +423,26 @@ def check(state: RockTheBockState) -> None:
     json.dumps(view)
     for seat in range(state.players):
         assert GAME.view(state, seat) == view | {"seat": seat}, "nothing is hidden"
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st.integers(2, 4), seed=st.integers(0, 2**32))
+def test_view_last_is_what_the_last_action_did(players: int, seed: int) -> None:
+    state = GAME.new(players, seed)
+    chooser = random.Random(seed)
+    while not GAME.is_over(state):
+        (seat,) = GAME.to_move(state)
+        events = GAME.apply(state, seat, chooser.choice(GAME.legal_actions(state, seat)))
+        last = GAME.view(state, None)["last"]
+        kinds = [event["type"] for event in events]
+        if "round_scored" in kinds:
+            # The choice that ended the round is not kept: the view starts at the scoring.
+            assert last == events[kinds.index("round_scored") :]
+        else:
+            assert last == events
+        assert GAME.view(state, None)["phase"] == (
+            "over" if state.over else "choose" if state.throw else "roll"
+        )
 
 
 @settings(max_examples=25, deadline=None)

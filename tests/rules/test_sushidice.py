@@ -231,7 +231,7 @@ def test_ring_takes_the_plate_reveals_a_new_one_and_passes_the_sets_left() -> No
     assert holders(state) == (1, 2)
     assert GAME.to_move(state) == {1, 2}
     assert all(dice.faces == [None] * SET_SIZE for dice in state.sets)
-    assert GAME.view(state, None)["last"] == events[0]
+    assert GAME.view(state, None)["last"] == [events[0]]
 
 
 def test_with_two_players_the_same_two_always_duel() -> None:
@@ -476,11 +476,12 @@ def test_view_hides_only_the_pile_order() -> None:
     assert GAME.view(other, None) == public
     assert json.loads(json.dumps(public)) == public
     assert public["pile"] == len(state.pile)
+    assert public["seat"] is None and "set" not in public
     for seat in range(3):
         mine = GAME.view(state, seat)
-        assert mine.pop("seat") == seat
+        assert mine["seat"] == seat
         assert mine.pop("set") == ["red", "blue", None][seat]
-        assert mine == public
+        assert mine == {**public, "seat": seat}
     duelist = public["duelists"][0]
     assert duelist == {
         "seat": 0,
@@ -491,6 +492,25 @@ def test_view_hides_only_the_pile_order() -> None:
         "yuck": True,
         "complete": [],
     }
+
+
+def test_view_header_follows_the_game() -> None:
+    state = GAME.new(3, 4)
+    view = GAME.view(state, None)
+    assert (view["phase"], view["turn"], view["to_move"], view["round"]) == ("challenge", HOST, [HOST], None)
+    assert (view["over"], view["scores"], view["ranking"], view["last"]) == (False, [0, 0, 0], None, [])
+    events = GAME.apply(state, HOST, Challenge(2))
+    view = GAME.view(state, 1)
+    assert (view["seat"], view["phase"], view["turn"], view["to_move"]) == (1, "duel", None, [0, 2])
+    assert view["last"] == [events[0]] and view["duel"] == 1
+    state.plates[2] = [S] * (PLATES_TO_WIN[3] - 1)
+    state.face_up[0] = E
+    show(state, 2, [E, E, E, E, E, E])
+    events = GAME.apply(state, 2, Ring(0))
+    view = GAME.view(state, None)
+    assert (view["phase"], view["over"], view["turn"], view["to_move"]) == ("over", True, None, [])
+    assert view["scores"] == [0, 0, PLATES_TO_WIN[3]] and view["ranking"] == [2, 2, 1]
+    assert view["last"] == [events[0]] and events[0]["type"] == "rang"
 
 
 @pytest.mark.parametrize(
@@ -587,9 +607,9 @@ def check(state: SushiDiceState) -> None:
     held = {dice.holder: dice.colour for dice in state.sets} if state.phase == "duel" else {}
     for seat in range(state.players):  # nothing is hidden but the order of the plate pile
         mine = GAME.view(state, seat)
-        assert mine.pop("seat") == seat
+        assert mine["seat"] == seat
         assert mine.pop("set") == held.get(seat)
-        assert mine == public
+        assert mine == {**public, "seat": seat}
     candidates = _candidates(state)
     for seat in range(-1, state.players):
         legal = GAME.legal_actions(state, seat)

@@ -205,7 +205,9 @@ def test_deal_and_deck(players: int, size: int) -> None:
     assert [len(hand) for hand in state.hands] == [size] * players
     assert len(state.deck) == 108 - size * players
     assert GAME.to_move(state) == frozenset(range(players))
-    assert GAME.view(state, None)["round"] == 1
+    view = GAME.view(state, None)
+    assert view["round"] == 1 and view["turn_number"] == 1
+    assert view["turn"] is None and view["phase"] == "picking" and view["last"] == []
 
 
 def test_bad_player_count_and_options() -> None:
@@ -236,12 +238,17 @@ def test_picks_are_simultaneous_and_hands_pass_left() -> None:
     # seat i's hand now belongs to seat i+1
     assert state.hands == [["dumpling", "pudding"], ["tempura", "egg"], ["sashimi", "maki2"]]
     assert GAME.to_move(state) == {0, 1, 2}
-    assert GAME.view(state, None)["last"] == {
+    view = GAME.view(state, None)
+    assert view["reveal"] == {
         "round": 1,
-        "turn": 1,
+        "turn_number": 1,
         "cards": [["squid"], ["salmon"], ["wasabi"]],
         "chopsticks": [False, False, False],
     }
+    # `last` is what the reveal did, as apply reported it (the secret "picked" events left out)
+    assert view["last"] == [e for e in events if e["type"] != "picked"]
+    assert view["turn_number"] == 2 and view["round"] == 1
+    assert view["turn"] is None and view["phase"] == "picking"
 
 
 def test_a_pick_is_final() -> None:
@@ -302,7 +309,9 @@ def test_chopsticks_take_two_and_go_back_into_the_passed_hand() -> None:
     assert state.tableaux[0] == ["tempura", "tempura"]
     assert state.hands[1] == ["egg", "chopsticks"]  # seat 0's hand, passed left with the chopsticks in it
     assert len(state.hands[0]) == len(state.hands[2]) == 2
-    assert GAME.view(state, None)["last"]["chopsticks"] == [True, False, False]
+    reveal = GAME.view(state, None)["reveal"]
+    assert reveal is not None and reveal["chopsticks"] == [True, False, False]
+    assert GAME.view(state, None)["last"] == [e for e in events if e["type"] != "picked"]
 
 
 def test_chopsticks_only_from_a_previous_turn() -> None:
@@ -375,6 +384,8 @@ def test_last_card_is_placed_automatically_and_the_round_scored() -> None:
     assert [len(hand) for hand in state.hands] == [10, 10]
     view = GAME.view(state, None)
     assert view["round_points"] == state.round_points and view["puddings"] == [1, 1]
+    assert view["round"] == 2 and view["turn_number"] == 1
+    assert view["last"] == [e for e in events if e["type"] != "picked"]
 
 
 def test_three_rounds_then_puddings() -> None:
@@ -391,6 +402,8 @@ def test_three_rounds_then_puddings() -> None:
     assert events[-1] == {"type": "game_over", "scores": [17, 22, 34], "ranking": [3, 2, 1]}
     view = GAME.view(state, None)
     assert view["over"] is True and view["pudding_points"] == [6, -3, -3] and view["ranking"] == [3, 2, 1]
+    assert view["phase"] == "over" and view["turn"] is None and view["to_move"] == []
+    assert view["last"] == [e for e in events if e["type"] != "picked"]
     assert GAME.legal_actions(state, 0) == []
     assert assert_refused(GAME, state, 0, Pick("egg")).code == "game_over"
 
@@ -424,11 +437,13 @@ def test_default_action_refused_for_a_seat_that_picked() -> None:
 def test_computer_players_finish_a_game(players: int) -> None:
     state = GAME.new(players, seed=players)
     while not GAME.is_over(state):
+        events: list[dict] = []
         for seat in sorted(GAME.to_move(state)):
             action = GAME.default_action(state, seat)
             assert action in GAME.legal_actions(state, seat)
-            GAME.apply(state, seat, action)
+            events += GAME.apply(state, seat, action)
         check_invariants(state)
+        assert GAME.view(state, None)["last"] == [e for e in events if e["type"] != "picked"]
     assert len(state.round_points) == 3
 
 
@@ -438,7 +453,8 @@ def test_computer_players_finish_a_game(players: int) -> None:
 def test_view_shows_only_the_own_hand_and_pick() -> None:
     state = table(3, [["tempura", "egg"], ["sashimi", "salmon"], ["dumpling", "wasabi"]])
     public = GAME.view(state, None)
-    assert "hand" not in public and "pick" not in public and "seat" not in public
+    assert "hand" not in public and "pick" not in public and public["seat"] is None
+    assert public["last"] == [] and public["reveal"] is None
     GAME.apply(state, 0, Pick("tempura", None))
     after = GAME.view(state, None)
     assert after["picked"] == [True, False, False] and after["to_move"] == [1, 2]

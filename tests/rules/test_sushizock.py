@@ -23,6 +23,7 @@ from rules.sushizock import (
     Steal,
     SushizockState,
     Take,
+    TurnOptions,
     score_piles,
 )
 from tests.rules.conformance import assert_refused, random_playout
@@ -72,6 +73,13 @@ def throw(state: SushizockState, faces: list[str], keep: tuple[int, ...] = ()) -
     return events
 
 
+def offered(state: SushizockState) -> TurnOptions:
+    """The view's options of a game still on (None only once it is over)."""
+    options = GAME.view(state, None)["options"]
+    assert options is not None
+    return options
+
+
 def tiles(state: SushizockState) -> Counter[int]:
     everything = state.sushi_row + state.bone_row
     for seat in range(state.players):
@@ -113,6 +121,13 @@ def test_new_game_lays_out_both_rows_shuffled_face_up() -> None:
     assert view["sushi_row"] == state.sushi_row and view["bone_row"] == state.bone_row
     assert view["to_move"] == [0] and view["turn"] == 0
     assert view["sushi_piles"] == [{"height": 0, "top": None}] * 4
+    assert (view["seat"], view["round"], view["phase"], view["ranking"], view["last"]) == (
+        None,
+        None,
+        "roll",
+        None,
+        [],
+    )
     assert GAME.legal_actions(state, 0) == [Roll()]
     assert GAME.new(4, seed=7) == state
     assert GAME.new(4, seed=8).sushi_row != state.sushi_row or GAME.new(4, seed=8).bone_row != state.bone_row
@@ -124,7 +139,7 @@ def test_rulebook_setup_rows_count_from_the_left() -> None:
         bone_row=[-2, -4, -1, -3, -1, -2, -2, -1, -1, -2, -3, -1],
     )
     throw(state, ["sushi", "bone", "bone", "blue", "red"])
-    options = GAME.view(state, None)["options"]
+    options = offered(state)
     assert options["sushi"] == 1 and options["bone"] == 2
     events = GAME.apply(state, LUKE, Take("bone"))
     assert events[0] == {"type": "took", "seat": LUKE, "pile": "bone", "nth": 2, "tile": -4, "forced": False}
@@ -172,8 +187,8 @@ def test_set_aside_dice_stay_and_count_toward_the_result() -> None:
     assert GAME.view(state, None)["result"] == {"sushi": 3, "bone": 0, "blue": 0, "red": 2}
     throw(state, ["sushi"], keep=(0, 1))
     assert state.set_aside == ["sushi", "sushi", "sushi", "red"]
-    assert GAME.view(state, None)["options"]["sushi"] == 4
-    assert GAME.view(state, None)["options"]["can_roll"] is False
+    assert offered(state)["sushi"] == 4
+    assert offered(state)["can_roll"] is False
     assert all(not isinstance(action, Roll) for action in GAME.legal_actions(state, 0))
     assert assert_refused(GAME, state, 0, Roll((0,))).code == "no_throws_left"
 
@@ -183,6 +198,7 @@ def test_a_second_throw_of_one_die_leaves_no_third_throw() -> None:
     throw(state, ["sushi", "sushi", "sushi", "sushi", "blue"])
     throw(state, ["blue"], keep=(0, 1, 2, 3))
     view = GAME.view(state, 0)
+    assert view["options"] is not None
     assert view["throws"] == 2 and view["throws_left"] == 0 and view["options"]["can_roll"] is False
     assert assert_refused(GAME, state, 0, Roll((0,))).code == "no_dice_left"
     assert GAME.legal_actions(state, 0) == [ForcedTake()]
@@ -224,7 +240,7 @@ def test_three_bones_take_the_third_bone() -> None:
 def test_a_row_shorter_than_the_dice_count_cannot_be_taken_from() -> None:
     state = table(sushi_row=[4, 2], bone_row=[-1, -2, -3])
     throw(state, ["sushi", "sushi", "sushi", "bone", "blue"])
-    assert GAME.view(state, None)["options"]["sushi"] is None
+    assert offered(state)["sushi"] is None
     error = assert_refused(GAME, state, 0, Take("sushi"))
     assert (error.code, error.params) == ("row_too_short", {"pile": "sushi", "wanted": 3, "length": 2})
     assert Take("bone") in GAME.legal_actions(state, 0)
@@ -244,7 +260,7 @@ def test_three_red_one_sushi_one_bone_after_the_third_throw() -> None:
     assert Counter(state.set_aside + state.thrown) == {"red": 3, "sushi": 1, "bone": 1}
     legal = GAME.legal_actions(state, NICK)
     assert legal == [Take("sushi"), Take("bone"), Steal(LUKE, 1)]  # Sophia has no bone to steal
-    options = GAME.view(state, None)["options"]
+    options = offered(state)
     assert options["steal"] == {"pile": "bone", "blind": False, "targets": [LUKE]}
     assert options["sushi"] == 1 and options["bone"] == 1
     assert assert_refused(GAME, state, NICK, Steal(SOPHIA, 1)).code == "pile_empty"
@@ -280,7 +296,7 @@ def test_lukes_forced_take_of_the_minus_three() -> None:
         turn=LUKE,
     )
     throw(state, ["sushi", "blue", "blue", "bone", "red"])
-    assert GAME.view(state, None)["options"]["forced"] is False  # throws are left
+    assert offered(state)["forced"] is False  # throws are left
     assert GAME.view(state, None)["forced_tile"] is None
     assert assert_refused(GAME, state, LUKE, ForcedTake()).code == "can_still_roll"
     throw(state, ["blue", "sushi", "red"], keep=(0, 1))
@@ -334,18 +350,18 @@ def test_sophias_turn_four_blue_chopsticks_steal_nicks_bottom_sushi() -> None:
         turn=SOPHIA,
     )
     throw(state, ["sushi", "blue", "sushi", "bone", "red"])
-    options = GAME.view(state, None)["options"]
+    options = offered(state)
     assert (options["sushi"], options["bone"], options["steal"]) == (2, 1, None)
 
     throw(state, ["blue", "sushi", "blue", "bone"], keep=(1,))
-    options = GAME.view(state, None)["options"]
+    options = offered(state)
     assert (options["sushi"], options["bone"]) == (1, 1)
     assert options["steal"] == {"pile": "sushi", "blind": False, "targets": [LUKE, NICK]}
     assert assert_refused(GAME, state, SOPHIA, Steal(NICK, 3)).code == "top_only"
 
     throw(state, ["blue", "sushi"], keep=(0, 2))
     assert Counter(state.set_aside + state.thrown) == {"blue": 4, "sushi": 1}
-    options = GAME.view(state, None)["options"]
+    options = offered(state)
     assert options["sushi"] == 1
     assert options["steal"] == {"pile": "sushi", "blind": True, "targets": [LUKE, NICK]}
     steals = [a for a in GAME.legal_actions(state, SOPHIA) if isinstance(a, Steal)]
@@ -365,7 +381,7 @@ def test_sophias_turn_four_blue_chopsticks_steal_nicks_bottom_sushi() -> None:
     }
     assert state.sushi_piles[NICK] == [1, 4] and state.sushi_piles[SOPHIA] == [5]
     view = GAME.view(state, NICK)
-    assert view["last"] == events[0]  # the blind steal shows the table what it found
+    assert view["last"] == events  # the blind steal shows the table what it found
     assert view["sushi_piles"][NICK] == {"height": 2, "top": 4}
     assert view["sushi_piles"][SOPHIA] == {"height": 1, "top": 5}
     assert view["to_move"] == [LUKE]
@@ -381,9 +397,25 @@ def test_view_shows_only_height_and_top_of_each_pile_even_to_the_owner() -> None
         assert view["sushi_piles"][0] == {"height": 3, "top": 4}
         assert view["bone_piles"][0] == {"height": 2, "top": -3}
         assert view["scores"] == [0, 0, 0]  # running scores would give the buried tiles away
-        assert "final_piles" not in view
+        assert view["final_piles"] is None
         assert GAME.view(bury(state), seat) == view
     assert GAME.view(state, 0)["seat"] == 0
+
+
+def test_the_view_header_follows_the_turn() -> None:
+    state = table(players=2, sushi_row=[3], bone_row=[-2])
+    events = throw(state, ["sushi", "blue", "blue", "red", "red"])
+    view = GAME.view(state, 1)
+    assert (view["seat"], view["turn"], view["phase"], view["last"]) == (1, 0, "choose", events)
+    events = GAME.apply(state, 0, Take("sushi"))
+    view = GAME.view(state, None)
+    assert (view["turn"], view["to_move"], view["phase"], view["last"]) == (1, [1], "roll", events)
+    throw(state, ["bone", "blue", "blue", "red", "red"])
+    events = GAME.apply(state, 1, Take("bone"))
+    view = GAME.view(state, None)
+    assert (view["turn"], view["to_move"], view["phase"], view["over"]) == (None, [], "over", True)
+    assert view["last"] == events and events[-1]["type"] == "game_over"
+    assert view["ranking"] == GAME.ranking(state) and view["round"] is None
 
 
 def test_every_take_puts_the_tile_face_up_on_top() -> None:
@@ -428,6 +460,7 @@ def test_rulebook_scoring_luke_4_nick_2_sophia_6() -> None:
     assert GAME.scores(state) == [4, 2, 6] and GAME.ranking(state) == [2, 3, 1]
     view = GAME.view(state, None)
     assert view["over"] and view["scores"] == [4, 2, 6] and view["options"] is None
+    assert view["final_piles"] is not None
     assert view["final_piles"][LUKE] == {
         "sushi_pile": [1, 6, 4, 1, 5],
         "bone_pile": [-3, -2, -1, -2],

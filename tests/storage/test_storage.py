@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import aiosqlite
 import pytest
 
-from storage.database import Database, migrations
+from storage.database import Database, _statements, migrations
 from storage.leaderboard import ALL_GAMES, Leaderboard, SeatResult
 from storage.tables import ChannelBusy, Seat, StaleVersion, TableRecord, TableStore
 
@@ -89,15 +90,9 @@ async def test_leaderboard_of_one_server_never_shows_another(database: Database)
     store, board = TableStore(database), Leaderboard(database)
     for guild_id, winner in ((1, 100), (2, 300)):
         record = await store.create(_record(channel_id=guild_id * 10, guild_id=guild_id), now=1.0)
-        async with database.transaction() as connection:
-            await board.record(
-                connection,
-                table_id=record.id,
-                guild_id=guild_id,
-                game_id="tiny",
-                results=[SeatResult(0, winner, 10, 1), SeatResult(1, winner + 1, 4, 2)],
-                now=2.0,
-            )
+        record.status = "finished"
+        results = [SeatResult(0, winner, 10, 1), SeatResult(1, winner + 1, 4, 2)]
+        await store.save(record, expected_version=0, action={"type": "end"}, seat=0, now=2.0, results=results)
     assert [s.user_id for s in await board.top(1, "tiny")] == [100, 101]
     assert [s.user_id for s in await board.top(2, "tiny")] == [300, 301]
     assert await board.standing(1, 300) is None
@@ -108,15 +103,11 @@ async def test_ratings_wins_and_points_add_up(database: Database):
     store, board = TableStore(database), Leaderboard(database)
     for game in range(3):
         record = await store.create(_record(channel_id=50 + game), now=1.0)
-        async with database.transaction() as connection:
-            await board.record(
-                connection,
-                table_id=record.id,
-                guild_id=1,
-                game_id="tiny",
-                results=[SeatResult(0, 100, 5, 1), SeatResult(1, 200, 3, 2)],
-                now=2.0 + game,
-            )
+        record.status = "finished"
+        results = [SeatResult(0, 100, 5, 1), SeatResult(1, 200, 3, 2)]
+        await store.save(
+            record, expected_version=0, action={"type": "end"}, seat=0, now=2.0 + game, results=results
+        )
     alice, bob = await board.top(1, "tiny")
     assert (alice.user_id, alice.games, alice.wins, alice.points) == (100, 3, 3, 15)
     assert (bob.user_id, bob.games, bob.wins, bob.points) == (200, 3, 0, 9)
@@ -124,3 +115,53 @@ async def test_ratings_wins_and_points_add_up(database: Database):
     assert (await board.standing(1, 200)).position == 2
     assert set(await board.stats(1, 100)) == {"tiny", ALL_GAMES}
     assert await board.recent(1, 100) == [("tiny", 5, 1)] * 3
+
+
+async def test_a_stale_final_move_records_no_result(database: Database):
+    """The final move and its results are one transaction: a refused writer leaves no result behind."""
+    store, board = TableStore(database), Leaderboard(database)
+    record = await store.create(_record(), now=1.0)
+    await store.save(record.copy(), expected_version=0, action={"type": "a"}, seat=0, now=2.0)
+    record.status = "finished"
+    with pytest.raises(StaleVersion):
+        await store.save(
+            record,
+            expected_version=0,
+            action={"type": "end"},
+            seat=0,
+            now=3.0,
+            results=[SeatResult(0, 100, 5, 1)],
+        )
+    assert await board.top(1, "tiny") == []
+
+
+async def test_message_ids_survive_a_move_saved_from_an_older_copy(database: Database):
+    """A DM sent while the next move is committed: the move must not wipe the DM's message id."""
+    store = TableStore(database)
+    record = await store.create(_record(), now=1.0)
+    next_move = record.copy()  # the next move starts from the record as it was
+    await store.set_message(record.id, "dm:0", 555)  # meanwhile the DM goes out
+    await store.set_message(record.id, "dm:1", None)  # and seat 1's DMs turn out to be closed
+    await store.save(next_move, expected_version=0, action={"type": "a"}, seat=0, now=2.0)
+    assert await store.messages(record.id) == {"dm:0": 555, "dm:1": None}
+
+
+async def test_migration_moves_message_ids_out_of_extra(tmp_path: Path):
+    """Databases of earlier releases kept message ids in game_tables.extra; migration 2 moves them."""
+    path = tmp_path / "old.db"
+    async with aiosqlite.connect(path) as old:
+        for statement in _statements(migrations()[0][2]):
+            await old.execute(statement)
+        await old.execute(
+            "INSERT INTO game_tables (guild_id, channel_id, game_id, host_id, status, seats, options, extra,"
+            " created_at, updated_at) VALUES (1, 10, 'tiny', 100, 'playing', '[]', '{}', ?, 1, 1)",
+            ('{"locale": "de", "board": 42, "dm": {"0": 7, "2": 9}, "dm_closed": [1]}',),
+        )
+        await old.execute("PRAGMA user_version = 1")
+        await old.commit()
+    database = await Database.open(path)
+    store = TableStore(database)
+    record = await store.open_table(10)
+    assert record is not None and record.extra == {"locale": "de"}
+    assert await store.messages(record.id) == {"board": 42, "dm:0": 7, "dm:2": 9, "dm:1": None}
+    await database.close()

@@ -1,9 +1,10 @@
 """Private hands and panels: DM first, an ephemeral "My hand" / "Open my dice" message as fallback.
 
-Each seat's private board is sent again only when it changed (a digest per seat).
-A DM is edited in place turn after turn; when Discord refuses a DM (50007) the
-seat is marked and the player uses the board's button, whose ephemeral message
-is then kept up to date through its interaction token.
+Each seat's private board is sent again only when it changed (a digest per seat). A DM is
+edited in place turn after turn; its message id lives in the table's message slots, written
+by its own statement, so a move committed while a DM is on its way never loses it. When
+Discord refuses a DM (50007) the seat is marked and the player uses the board's button, whose
+ephemeral message is then kept up to date through its interaction token.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from dataclasses import dataclass, field
 import discord
 from discord.ext import commands
 
-from cogs.gamecog import GameCog, TableContext
-from cogs.ui import Board
-from storage.tables import TableRecord, TableStore
+from cogs.tables.context import TableContext
+from cogs.tables.gamecog import GameCog
+from cogs.tables.slots import MessageSlots, dm_slot
+from cogs.tables.ui import Board
 
 log = logging.getLogger(__name__)
 
@@ -35,9 +37,9 @@ class _Seats:
 
 
 class PrivateHands:
-    def __init__(self, bot: commands.Bot, store: TableStore) -> None:
+    def __init__(self, bot: commands.Bot, slots: MessageSlots) -> None:
         self.bot = bot
-        self.store = store
+        self.slots = slots
         self._channels: dict[int, _Seats] = defaultdict(_Seats)
 
     def shown(
@@ -67,7 +69,7 @@ class PrivateHands:
                 fingerprint = digest(board)
                 if seats.digests.get(seat) == fingerprint:
                     continue
-                delivered = cog.private_mode == "dm" and await self._deliver_dm(ctx.record, seat, board)
+                delivered = cog.private_mode == "dm" and await self._deliver_dm(ctx, seat, board)
                 if not delivered and seat in seats.panels:
                     delivered = await self._refresh_panel(seats.panels[seat], board)
                 if delivered:
@@ -77,21 +79,23 @@ class PrivateHands:
         """The game ended: every DM and open panel loses its controls and says so."""
         board = Board(content=ctx.t("table.private_closed", game=ctx.game.title))
         seats = self._channels.pop(ctx.channel_id, _Seats())
+        table_id = ctx.record.id or 0
         for seat in range(ctx.players):
-            if str(seat) in ctx.record.extra.get("dm", {}):
-                await self._deliver_dm(ctx.record, seat, board)
+            if await self.slots.get(table_id, dm_slot(seat)) is not None:
+                await self._deliver_dm(ctx, seat, board)
             elif seat in seats.panels:
                 await self._refresh_panel(seats.panels[seat], board)
+        self.slots.forget(table_id)
 
-    async def _deliver_dm(self, record: TableRecord, seat: int, board: Board) -> bool:
+    async def _deliver_dm(self, ctx: TableContext, seat: int, board: Board) -> bool:
         """Edit the seat's DM (or send the first one); False when the DM cannot be delivered."""
-        dms: dict[str, int] = record.extra.setdefault("dm", {})
-        closed: list[int] = record.extra.setdefault("dm_closed", [])
-        if seat in closed:
-            return False
-        user_id = record.seats[seat].user_id
+        table_id = ctx.record.id or 0
+        slot = dm_slot(seat)
+        message_id = await self.slots.get(table_id, slot)
+        if message_id is None and await self.slots.has(table_id, slot):
+            return False  # Discord refused this seat's DMs: the player uses "My hand" instead
+        user_id = ctx.record.seats[seat].user_id
         try:
-            message_id = dms.get(str(seat))
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             channel = user.dm_channel or await user.create_dm()
             if message_id is not None:
@@ -99,21 +103,15 @@ class PrivateHands:
                     await channel.get_partial_message(message_id).edit(**board.edit_kwargs())
                     return True
                 except discord.NotFound:
-                    log.info(
-                        "the DM of seat %s at channel %s is gone; sending it anew",
-                        seat,
-                        record.channel_id,
-                    )
+                    log.info("the DM of seat %s at channel %s is gone; sending it anew", seat, ctx.channel_id)
             message = await channel.send(**board.send_kwargs())
-            dms[str(seat)] = message.id
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 raise
-            closed.append(seat)  # the player uses "My hand" on the board instead
-            log.info("DMs closed for seat %s at channel %s", seat, record.channel_id)
-            await self.store.update_extra(record)
+            log.info("DMs closed for seat %s at channel %s", seat, ctx.channel_id)
+            await self.slots.set(table_id, slot, None)
             return False
-        await self.store.update_extra(record)
+        await self.slots.set(table_id, slot, message.id)
         return True
 
     async def _refresh_panel(self, interaction: discord.Interaction, board: Board) -> bool:

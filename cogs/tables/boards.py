@@ -9,9 +9,10 @@ from typing import Any
 
 import discord
 
-from cogs.gamecog import GameCog, TableContext
 from cogs.i18n import plural, t
-from cogs.ui import TABLE_ROW, Board, TableButton
+from cogs.tables.context import TableContext
+from cogs.tables.gamecog import GameCog
+from cogs.tables.ui import TABLE_ROW, Board, TableButton
 
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
@@ -46,7 +47,7 @@ def lobby_board(ctx: TableContext, cog: GameCog) -> Board:
             ctx.locale,
             min=game.min_players,
             max=game.max_players,
-            group=cog.qualified_name,
+            group=cog.group,
         ),
         colour=discord.Colour.orange(),
     )

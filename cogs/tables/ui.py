@@ -19,12 +19,9 @@ import json
 import logging
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, cast
 
 import discord
-
-if TYPE_CHECKING:
-    from cogs.table import Tables
 
 log = logging.getLogger(__name__)
 
@@ -77,11 +74,28 @@ def custom_id(prefix: str, game_id: str, channel_id: int, stamp: int, payload: s
     return value
 
 
-def _tables(interaction: discord.Interaction) -> Tables:
-    tables = interaction.client.get_cog("Tables")  # type: ignore[attr-defined]
-    if tables is None:
+class ComponentRouter(Protocol):
+    """Who handles table components: the Tables cog (found by name, so this module imports no cog)."""
+
+    async def on_component(
+        self,
+        interaction: discord.Interaction,
+        game_id: str,
+        channel_id: int,
+        stamp: int,
+        payload: str,
+        values: list[str],
+    ) -> None: ...
+
+
+ROUTER_COG = "Tables"
+
+
+def _router(interaction: discord.Interaction) -> ComponentRouter:
+    router = interaction.client.get_cog(ROUTER_COG)  # type: ignore[attr-defined]
+    if router is None:
         raise RuntimeError("the Tables cog is not loaded")
-    return tables  # type: ignore[no-any-return]
+    return cast(ComponentRouter, router)
 
 
 class _Route:
@@ -102,7 +116,7 @@ class _Route:
         return cls(match["game"], int(match["channel"]), int(match["stamp"]), match["payload"])  # type: ignore[call-arg]
 
     async def _route(self, interaction: discord.Interaction, values: list[str]) -> None:
-        await _tables(interaction).on_component(
+        await _router(interaction).on_component(
             interaction, self.game_id, self.channel_id, self.stamp, self.payload, values
         )
 

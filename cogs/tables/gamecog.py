@@ -1,90 +1,68 @@
-"""The base of every game's cog: the shared slash subcommands and the rendering hooks.
+"""The base of every game's cog: the shared slash subcommands, the hooks, the component builders.
 
-A game cog is thin. It says how to draw its board (and a private hand or
-panel, if the game has one) from `game.view(...)`, which buttons carry which
-actions, and which slash commands turn into which actions. Everything else —
-seats, locks, saving, timers, DMs, results — is `Tables` (cogs/table.py).
+A game cog is thin. It says how to draw its board (and a private hand or panel, if the game
+has one) from `game.view(...)`, which buttons carry which actions, and which slash commands
+turn into which actions. Everything else — seats, locks, saving, timers, DMs, results, the
+words for a refusal — is the table machinery (`cogs/tables/`), reached through `TableService`.
+
+Every game cog defines the same hooks in the same order as this class: rendering
+(`render_board`, `render_private`), judging (`stamp`, `waits_for`), words (`describe`,
+`announce`, `refusal`), events (`published`, `on_ui`), then its own slash commands.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Literal, Protocol, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs.i18n import has, t
-from cogs.ui import TABLE_ROW, Board, TableButton, TableSelect, action_payload
+from cogs.tables.context import TableContext
+from cogs.tables.ui import TABLE_ROW, Board, TableButton, TableSelect, action_payload
 from rules.engine import Game, IllegalAction
-from storage.tables import TableRecord
-
-if TYPE_CHECKING:
-    from cogs.table import Tables
 
 PrivateMode = Literal["none", "dm", "panel"]
+ActionFor = Callable[[TableContext, int], Any]
+"""Builds a game action from the caller's table and seat (may raise IllegalAction)."""
 
 
-class Refusal(Exception):
-    """A request the table turns down with one short ephemeral line (raise it from any hook).
+class TableService(Protocol):
+    """What a game cog asks of the table machinery (the Tables cog implements it)."""
 
-    It lives here, not in the table extension, because extensions are re-executed on
-    every load: a class defined there would differ between a test and the bot it runs.
-    """
+    def register(self, cog: GameCog) -> None: ...
 
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self.text = text
+    async def context(self, channel_id: int) -> TableContext | None: ...
+
+    async def open(self, interaction: discord.Interaction, cog: GameCog, options: dict[str, Any]) -> None: ...
+
+    async def lobby(self, interaction: discord.Interaction, game_id: str, what: str) -> None: ...
+
+    async def status(self, interaction: discord.Interaction, game_id: str) -> None: ...
+
+    async def show_private(self, interaction: discord.Interaction, game_id: str) -> None: ...
+
+    async def act_command(self, interaction: discord.Interaction, game_id: str, action: Any) -> None: ...
+
+    async def act(
+        self,
+        channel_id: int,
+        user_id: int,
+        action: Any,
+        *,
+        interaction: discord.Interaction | None = None,
+        stamp: int = 0,
+    ) -> None: ...
+
+    def refresh_board(self, channel_id: int) -> None: ...
+
+    def refresh_private(self, channel_id: int) -> None: ...
 
 
-@dataclass
-class TableContext:
-    """One table as a game cog sees it while rendering: record, live state, and names."""
-
-    record: TableRecord
-    game: Game[Any, Any]
-    state: Any | None  # never mutated: every applied action makes a new context
-    _public: dict[str, Any] | None = field(default=None, repr=False, compare=False)
-
-    @property
-    def channel_id(self) -> int:
-        return self.record.channel_id
-
-    @property
-    def version(self) -> int:
-        return self.record.version
-
-    @property
-    def players(self) -> int:
-        return len(self.record.seats)
-
-    @property
-    def locale(self) -> str | None:
-        return self.record.extra.get("locale")
-
-    def name(self, seat: int) -> str:
-        """The seat's display name, marked when a computer plays it."""
-        seat_record = self.record.seats[seat]
-        return f"🤖 {seat_record.name}" if seat_record.computer else seat_record.name
-
-    def mention(self, seat: int) -> str:
-        seat_record = self.record.seats[seat]
-        return self.name(seat) if seat_record.computer else f"<@{seat_record.user_id}>"
-
-    def public(self) -> dict[str, Any]:
-        """What the whole table may see; drawn once per context (stamps ask for it per button)."""
-        if self._public is None:
-            self._public = self.game.view(self.state, None)
-        return self._public
-
-    def private(self, seat: int) -> dict[str, Any]:
-        return self.game.view(self.state, seat)
-
-    def t(self, key: str, /, **params: Any) -> str:
-        return t(key, self.locale, **params)
+TABLES_COG = "Tables"
 
 
 class GameCog(commands.GroupCog):
@@ -101,10 +79,15 @@ class GameCog(commands.GroupCog):
         self.bot = bot
 
     @property
-    def tables(self) -> Tables:
-        tables = self.bot.get_cog("Tables")
+    def tables(self) -> TableService:
+        tables = self.bot.get_cog(TABLES_COG)
         assert tables is not None, "the Tables cog must be loaded before any game cog"
-        return tables  # type: ignore[return-value]
+        return cast(TableService, tables)
+
+    @property
+    def group(self) -> str:
+        """The slash command group players type: `sushizock`, `bock`, ... (not the class name)."""
+        return str(self.__cog_group_name__)
 
     async def cog_load(self) -> None:
         self.tables.register(self)
@@ -117,19 +100,19 @@ class GameCog(commands.GroupCog):
 
     @app_commands.command(name="join", description="Take a seat at the table in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
-        await self.tables.join(interaction, self.game.id)
+        await self.tables.lobby(interaction, self.game.id, "join")
 
     @app_commands.command(name="leave", description="Leave the table (a computer player takes over a game)")
     async def leave(self, interaction: discord.Interaction) -> None:
-        await self.tables.leave(interaction, self.game.id)
+        await self.tables.lobby(interaction, self.game.id, "leave")
 
     @app_commands.command(name="start", description="Start the game (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
-        await self.tables.start(interaction, self.game.id)
+        await self.tables.lobby(interaction, self.game.id, "start")
 
     @app_commands.command(name="cancel", description="Cancel the table (host or Manage Channels)")
     async def cancel(self, interaction: discord.Interaction) -> None:
-        await self.tables.cancel(interaction, self.game.id)
+        await self.tables.lobby(interaction, self.game.id, "cancel")
 
     @app_commands.command(name="status", description="Post the board again at the bottom of the channel")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -139,8 +122,13 @@ class GameCog(commands.GroupCog):
     async def rules(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(embed=self.rules_embed(interaction.locale), ephemeral=True)
 
+    async def play(self, interaction: discord.Interaction, action: Any | ActionFor) -> None:
+        """A game slash command: the action (or how to build it from the caller's table and seat)
+        is judged exactly like a click, and answered ephemerally."""
+        await self.tables.act_command(interaction, self.game.id, action)
+
     async def playing_table(self, interaction: discord.Interaction) -> TableContext | None:
-        """This game's running table in the caller's channel, if there is one (for slash commands)."""
+        """This game's running table in the caller's channel, if there is one (for autocomplete)."""
         if interaction.channel_id is None:
             return None
         ctx = await self.tables.context(interaction.channel_id)
@@ -186,6 +174,13 @@ class GameCog(commands.GroupCog):
         """Lines worth a message of their own in the channel (a round scored, a steal)."""
         return []
 
+    def refusal(self, error: IllegalAction, locale: Any) -> str:
+        """The player's words for a refusal code: game-specific first, then common."""
+        for key in (f"{self.game.id}.error.{error.code}", f"error.{error.code}"):
+            if has(key, locale):
+                return t(key, locale, **error.params)
+        return t("error.illegal", locale, code=error.code)
+
     def published(self, ctx: TableContext) -> None:
         """Called after the public board shows `ctx`'s state (real-time games track what was seen)."""
 
@@ -194,13 +189,6 @@ class GameCog(commands.GroupCog):
     ) -> None:
         """A `u:` payload: a step of the game's own interface that changes no game state."""
         raise IllegalAction("unknown_action", kind=word)
-
-    def refusal(self, error: IllegalAction, locale: Any) -> str:
-        """The player's words for a refusal code: game-specific first, then common."""
-        for key in (f"{self.game.id}.error.{error.code}", f"error.{error.code}"):
-            if has(key, locale):
-                return t(key, locale, **error.params)
-        return t("error.illegal", locale, code=error.code)
 
     def rules_embed(self, locale: Any) -> discord.Embed:
         embed = discord.Embed(

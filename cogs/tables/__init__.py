@@ -1,0 +1,28 @@
+"""The table machinery every game runs on (a discord.py extension: load it before any game cog).
+
+    ui.py        restart-safe buttons and selects; Board, one rendered message
+    context.py   TableContext: a table's record and live state, as a game cog sees it
+    gamecog.py   GameCog: the base of each game's cog (its hooks, shared commands, builders)
+    errors.py    Refusal and the one handler that answers every refusal or failure
+    boards.py    the lobby, the results, a game's board with the table's own row
+    lobby.py     what join, leave, start and cancel do to a record
+    slots.py     which Discord messages show a table (board, DMs), stored apart from moves
+    publish.py   posting and editing the public board
+    private.py   hands by DM, ephemeral panels as fallback
+    timers.py    turn deadlines and their timers
+    tables.py    the Tables cog: lobby commands, clicks, the move pipeline, time-outs
+
+Arrows point one way: game cogs -> this package -> storage, rules. Nothing here imports a game cog.
+"""
+
+from __future__ import annotations
+
+from discord.ext import commands
+
+from cogs.tables.tables import Tables, UsesTables
+
+__all__ = ["Tables", "UsesTables", "setup"]
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Tables(bot, bot.database, bot.settings.turn_timeout))  # type: ignore[attr-defined]

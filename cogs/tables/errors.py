@@ -1,0 +1,76 @@
+"""The one road for a refused or failed request: one short ephemeral line, nothing changed.
+
+Anything raised while handling a slash command or a click ends here: `IllegalAction` from an
+engine or a game cog (worded by that game's `refusal` hook), a `Refusal` from the table
+machinery (a catalog key), a stale board, or an unexpected error (logged, and an apology).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from cogs.i18n import t
+from cogs.tables.gamecog import GameCog
+from cogs.tables.ui import reply_ephemeral
+from rules.engine import IllegalAction
+from storage.tables import StaleVersion
+
+log = logging.getLogger(__name__)
+
+
+class Refusal(IllegalAction):
+    """A request the table turns down: `code` is the catalog key of the reason, `params` fill it in."""
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        super().__init__(key, **params)
+
+
+def reason(error: IllegalAction, locale: Any, cog: GameCog | None) -> str:
+    """The player's words for a refusal, in their language."""
+    if isinstance(error, Refusal):
+        return t(error.code, locale, **error.params)
+    if cog is not None:
+        return cog.refusal(error, locale)
+    return t("error.illegal", locale, code=error.code)
+
+
+def game_cog_of(interaction: discord.Interaction) -> GameCog | None:
+    """The game a request is about: the slash command's cog, or the game named in a component's id."""
+    binding = getattr(interaction.command, "binding", None)
+    if isinstance(binding, GameCog):
+        return binding
+    custom_id = str((interaction.data or {}).get("custom_id", ""))
+    prefix, _, rest = custom_id.partition(":")
+    if prefix in ("sb", "sbs"):
+        game_id = rest.partition(":")[0]
+        for cog in interaction.client.cogs.values():  # type: ignore[attr-defined]
+            if isinstance(cog, GameCog) and cog.game.id == game_id:
+                return cog
+    return None
+
+
+async def answer_failure(interaction: discord.Interaction, error: BaseException) -> None:
+    """Answer whatever went wrong with one ephemeral line; log only what is our fault."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, app_commands.CheckFailure):
+        return  # the check has already answered (e.g. /settings for non-admins)
+    if isinstance(error, IllegalAction):
+        text = reason(error, interaction.locale, game_cog_of(interaction))
+    elif isinstance(error, StaleVersion):
+        text = t("table.outdated", interaction.locale)
+    else:
+        command = interaction.command.qualified_name if interaction.command else None
+        log.error(
+            "failed handling %s from user %s in channel %s",
+            f"/{command}" if command else (interaction.data or {}).get("custom_id"),
+            interaction.user.id,
+            interaction.channel_id,
+            exc_info=error,
+        )
+        text = t("error.unexpected", interaction.locale)
+    await reply_ephemeral(interaction, text)

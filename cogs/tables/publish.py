@@ -1,0 +1,159 @@
+"""The public board of every table: posting it, editing it (coalesced, latest wins), retiring it.
+
+"Post the board and remember its message id" happens here and nowhere else. A game cog's
+`published(ctx)` hook is told whenever the channel's board shows a new state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import defaultdict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from cogs.tables.boards import table_board
+from cogs.tables.context import TableContext
+from cogs.tables.gamecog import GameCog
+from cogs.tables.slots import BOARD, MessageSlots
+from cogs.tables.ui import Board
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class _Channel:
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    refresher: asyncio.Task[None] | None = None
+    dirty: bool = False
+    published_version: int = -1
+    last_edit: float = float("-inf")
+
+
+class Publisher:
+    def __init__(
+        self,
+        bot: commands.Bot,
+        slots: MessageSlots,
+        games: dict[str, GameCog],
+        latest: Callable[[int], Awaitable[TableContext | None]],
+    ) -> None:
+        self.bot = bot
+        self.slots = slots
+        self.games = games
+        self.latest = latest  # the channel's open table, else its last one
+        self._channels: dict[int, _Channel] = defaultdict(_Channel)
+
+    def close(self) -> None:
+        for channel in self._channels.values():
+            if channel.refresher is not None:
+                channel.refresher.cancel()
+
+    def draw(self, ctx: TableContext) -> Board:
+        return table_board(ctx, self.games[ctx.record.game_id])
+
+    async def is_board(self, interaction: discord.Interaction, ctx: TableContext) -> bool:
+        """Whether a click came from the table's public board (rather than a DM or a panel)."""
+        return (
+            interaction.type == discord.InteractionType.component
+            and interaction.message is not None
+            and interaction.message.id == await self.slots.get(ctx.record.id or 0, BOARD)
+        )
+
+    # ------------------------------------------------------------ new board messages
+
+    async def post(self, ctx: TableContext, interaction: discord.Interaction | None = None) -> int | None:
+        """Post the board as a new message — the answer to `interaction` if one is given — and make
+        it the table's board. Returns the id of the board it replaces, if any."""
+        channel = self._channels[ctx.channel_id]
+        async with channel.lock:
+            board = self.draw(ctx)
+            if interaction is not None:
+                await interaction.response.send_message(**board.send_kwargs())
+                message = await interaction.original_response()
+            else:
+                message = await self.bot.get_partial_messageable(ctx.channel_id).send(**board.send_kwargs())
+            table_id = ctx.record.id or 0
+            previous = await self.slots.get(table_id, BOARD)
+            await self.slots.set(table_id, BOARD, message.id)
+            channel.published_version = ctx.version
+        self._published(ctx)
+        return previous
+
+    async def answer_with_board(self, interaction: discord.Interaction, ctx: TableContext) -> None:
+        """Answer a click on the board by editing it to show `ctx`."""
+        channel = self._channels[ctx.channel_id]
+        async with channel.lock:
+            await interaction.response.edit_message(**self.draw(ctx).edit_kwargs())
+            channel.published_version = ctx.version
+        self._published(ctx)
+
+    async def retire(self, channel_id: int, message_id: int, note: str) -> None:
+        """An old board keeps its text but loses its buttons, with a pointer to the new one."""
+        try:
+            message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+            await message.edit(content=note, view=None, attachments=[])
+        except discord.HTTPException:
+            log.debug("could not retire message %s in %s", message_id, channel_id)
+
+    async def send(self, channel_id: int, **kwargs: Any) -> None:
+        """A message of its own in the channel (announcements, results); a failure is only logged."""
+        try:
+            await self.bot.get_partial_messageable(channel_id).send(**kwargs)
+        except discord.HTTPException:
+            log.warning("could not post in channel %s", channel_id, exc_info=True)
+
+    # ------------------------------------------------------------ edits, coalesced
+
+    def request(self, channel_id: int) -> None:
+        """Ask for the board to show the latest state; requests coalesce and the latest state wins."""
+        channel = self._channels[channel_id]
+        channel.dirty = True
+        if channel.refresher is None or channel.refresher.done():
+            channel.refresher = asyncio.create_task(self._refresh(channel_id))
+
+    async def _refresh(self, channel_id: int) -> None:
+        channel = self._channels[channel_id]
+        loop = asyncio.get_running_loop()
+        while channel.dirty:
+            ctx = await self.latest(channel_id)
+            if ctx is None:
+                channel.dirty = False
+                return
+            # A real-time game's board is edited at a bounded rate (Discord's edit limit per channel).
+            wait = channel.last_edit + self.games[ctx.record.game_id].board_refresh_interval - loop.time()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            channel.dirty = False
+            try:
+                await self._edit(channel_id)
+            except Exception:
+                log.exception("board refresh failed in channel %s", channel_id)
+            channel.last_edit = loop.time()
+
+    async def _edit(self, channel_id: int) -> None:
+        channel = self._channels[channel_id]
+        async with channel.lock:
+            ctx = await self.latest(channel_id)
+            if ctx is None or ctx.version <= channel.published_version:
+                return
+            message_id = await self.slots.get(ctx.record.id or 0, BOARD)
+            if message_id is not None:
+                try:
+                    target = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+                    await target.edit(**self.draw(ctx).edit_kwargs())
+                    channel.published_version = ctx.version
+                except discord.NotFound:
+                    log.info("board message of channel %s is gone; posting a new one", channel_id)
+                    message_id = None
+        if message_id is None:
+            await self.post(ctx)  # drawn anew: a failed edit may have consumed the board's files
+        else:
+            self._published(ctx)
+
+    def _published(self, ctx: TableContext) -> None:
+        self.games[ctx.record.game_id].published(ctx)
