@@ -9,27 +9,40 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import math
 import os
+import stat
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import aiohttp
 import discord
 from discord.ext import commands
 from dotenv import load_dotenv
 
 from cogs.i18n import CatalogTranslator
+from cogs.settings import MAX_TIMEOUT, MIN_TIMEOUT
 from cogs.tables.errors import answer_failure
 from cogs.tables.ui import TableButton, TableSelect
 from rules import GAMES
-from storage.database import Database
+from storage.database import Database, DatabaseProblem
 
 log = logging.getLogger("sushibar")
 
 # Every registered game has its cog in cogs/<game id>.py; rules.GAMES is the only list of games.
 GAME_EXTENSIONS = tuple(f"cogs.{game_id}" for game_id in GAMES)
-EXTENSIONS = ("cogs.tables", *GAME_EXTENSIONS, "cogs.leaderboard", "cogs.help", "cogs.settings")
+EXTENSIONS = (
+    "cogs.tables",
+    *GAME_EXTENSIONS,
+    "cogs.leaderboard",
+    "cogs.help",
+    "cogs.settings",
+    "cogs.roll",
+    "cogs.history",
+    "cogs.notify",
+)
 
 MISSING_TOKEN = """\
 Sushi Bar cannot start: DISCORD_TOKEN is not set.
@@ -39,6 +52,13 @@ to it, copy its token (Bot -> Reset Token) and put it in a .env file next to
 bot.py as DISCORD_TOKEN=... (see .env.example), or export it in your shell.
 README.md, section "Set up the Discord application", walks through every step.
 """
+
+
+NO_COMMANDS = (
+    "Discord has no slash commands registered for this bot, so nobody can use it yet. "
+    "Run `python bot.py --sync` once (global commands can take up to an hour to appear "
+    "everywhere), or set DEV_GUILD_ID to a test server's id for instant commands there."
+)
 
 
 class SettingsError(ValueError):
@@ -55,7 +75,7 @@ class Settings:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> Settings:
-        def number(name: str, default: float, minimum: float) -> float:
+        def number(name: str, default: float, minimum: float, maximum: float) -> float:
             raw = env.get(name, "").strip()
             if not raw:
                 return default
@@ -63,12 +83,15 @@ class Settings:
                 value = float(raw)
             except ValueError as error:
                 raise SettingsError(f"{name} must be a number, got {raw!r}") from error
-            if value < minimum:
-                raise SettingsError(f"{name} must be at least {minimum:g}, got {raw!r}")
+            # float() also takes "nan", "inf" and "1e999" (= inf): nan compares false with every
+            # bound, so it is refused by name before the range check.
+            if not math.isfinite(value) or not minimum <= value <= maximum:
+                raise SettingsError(f"{name} must be a number from {minimum:g} to {maximum:g}, got {raw!r}")
             return value
 
         guild = env.get("DEV_GUILD_ID", "").strip()
-        if guild and not guild.isdigit():
+        # isdigit() alone accepts "²" and "١٢", which int() then refuses or misreads.
+        if guild and not (guild.isascii() and guild.isdigit() and 0 < int(guild) < 2**64):
             raise SettingsError(f"DEV_GUILD_ID must be a server id (digits), got {guild!r}")
         level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
@@ -78,7 +101,7 @@ class Settings:
             database_path=env.get("DATABASE_PATH", "").strip() or "sushibar.db",
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
-            turn_timeout=number("TURN_TIMEOUT_SECONDS", 300.0, 10.0),
+            turn_timeout=number("TURN_TIMEOUT_SECONDS", 300.0, MIN_TIMEOUT, MAX_TIMEOUT),
         )
 
 
@@ -86,17 +109,32 @@ class SushiBar(commands.Bot):
     """The bot: owns the database and loads every cog in `setup_hook`."""
 
     def __init__(
-        self, settings: Settings, *, extensions: Sequence[str] = EXTENSIONS, sync: bool = False
+        self,
+        settings: Settings,
+        *,
+        extensions: Sequence[str] = EXTENSIONS,
+        sync: bool = False,
+        database: Database | None = None,
     ) -> None:
         intents = discord.Intents.default()  # no privileged intents: everything is slash commands and buttons
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            # Nobody is pinged unless a message says whom (turn pings, results): a player named
+            # "@everyone" stays text.
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
         self.settings = settings
         self.extensions_to_load = tuple(extensions)
         self.sync_on_start = sync
         self.database: Database
+        if database is not None:  # `python bot.py` opens it before contacting Discord
+            self.database = database
 
     async def setup_hook(self) -> None:
-        self.database = await Database.open(self.settings.database_path)
+        if not hasattr(self, "database"):
+            self.database = await Database.open(self.settings.database_path)
         await self.tree.set_translator(CatalogTranslator())
         self.tree.on_error = answer_failure  # the one answer to every refused or failed slash command
         for extension in self.extensions_to_load:
@@ -110,6 +148,8 @@ class SushiBar(commands.Bot):
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
             log.info("slash commands synced to development server %s", self.settings.dev_guild_id)
+        elif not await self.tree.fetch_commands():
+            log.warning(NO_COMMANDS)
 
     async def close(self) -> None:
         await super().close()
@@ -144,26 +184,110 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not settings.token:
         print(MISSING_TOKEN, file=sys.stderr)
         return 2
-    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)-8s %(name)s: %(message)s")
-    bot = create_bot(settings, sync=args.sync)
+    problem = database_path_problem(settings.database_path)
+    if problem is not None:
+        print(f"Sushi Bar cannot start: {problem}", file=sys.stderr)
+        return 2
+    configure_logging(settings.log_level)
     try:
-        if args.sync:
-            asyncio.run(_login_and_sync(bot))
-            print("Slash commands synced globally; Discord may take a while to show them everywhere.")
-        else:
-            bot.run(settings.token, log_handler=None)
+        asyncio.run(_serve(settings, sync=args.sync))
+    except DatabaseProblem as problem:
+        print(f"Sushi Bar cannot start: {problem}", file=sys.stderr)
+        return 2
     except discord.LoginFailure:
         print(
             "Sushi Bar cannot start: Discord refused DISCORD_TOKEN. Reset the token and try again.",
             file=sys.stderr,
         )
         return 2
+    except aiohttp.ClientConnectorError as error:
+        # Not a setting to fix but an outage to wait out: status 1, so a supervisor retries.
+        print(
+            f"Sushi Bar cannot start: Discord cannot be reached ({error}). Check the network.",
+            file=sys.stderr,
+        )
+        return 1
+    except KeyboardInterrupt:
+        return 0  # Ctrl+C: the bot and the database were closed on the way out
+    if args.sync:
+        print("Slash commands synced globally; Discord may take a while to show them everywhere.")
     return 0
 
 
-async def _login_and_sync(bot: SushiBar) -> None:
-    async with bot:
-        await bot.login(bot.settings.token)  # login runs setup_hook, which syncs when told to
+async def _serve(settings: Settings, *, sync: bool) -> None:
+    """Open the database, then run the bot (or only log in and sync); close both on any way out.
+
+    The database is opened before Discord is contacted, so a bad file is reported at once and
+    without a network; `finally` closes it on every path, since an open aiosqlite connection's
+    thread would keep the process alive after the error.
+    """
+    database = await Database.open(settings.database_path)
+    try:
+        async with create_bot(settings, sync=sync, database=database) as bot:
+            if sync:
+                await bot.login(settings.token)  # login runs setup_hook, which syncs when told to
+            else:
+                await bot.start(settings.token)
+    finally:
+        await database.close()  # closing twice is harmless; the bot closes it too
+
+
+# At DEBUG, discord.py writes every gateway payload (interaction tokens: 15-minute credentials
+# to answer as the bot; member names, nicknames, avatars) and every request URL
+# (/interactions/<id>/<token>/callback, /webhooks/<app>/<token>), and aiosqlite writes every
+# statement with its parameters (players' names, whole game states with hidden hands). Redacting
+# would mean knowing every payload's shape, so these loggers are held at INFO whatever LOG_LEVEL
+# says: their warnings (rate limits, reconnects) stay, their dumps never reach a handler.
+# LOG_LEVEL=DEBUG still shows the bot's own debug lines and the rest of discord.py's.
+PAYLOAD_LOGGERS = ("discord.gateway", "discord.http", "discord.webhook", "aiosqlite")
+
+
+def configure_logging(level: str) -> None:
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)-8s %(name)s: %(message)s")
+    quiet_payload_loggers(level)
+
+
+def quiet_payload_loggers(level: str) -> None:
+    """Hold the payload loggers at INFO, or at `level` when that is higher (WARNING stays WARNING)."""
+    floor = max(logging.INFO, logging.getLevelNamesMapping()[level])
+    for name in PAYLOAD_LOGGERS:
+        logging.getLogger(name).setLevel(floor)
+
+
+def database_path_problem(path: str) -> str | None:
+    """Why DATABASE_PATH cannot hold the database, in one paragraph; None when it can.
+
+    What the file holds is `Database.open`'s to judge; this is about the place.
+    """
+    target = Path(path).expanduser()
+    folder = target.parent
+    if target.is_dir():
+        example = target / "sushibar.db"
+        return f"DATABASE_PATH ({path}) names a folder. Name a file in it instead, e.g. {example}."
+    if not folder.is_dir():
+        return (
+            f"DATABASE_PATH ({path}) is in a folder that does not exist ({folder}). "
+            "Create the folder or choose another path (see .env.example)."
+        )
+    if target.exists() and not stat.S_ISREG(target.stat().st_mode):
+        return f"DATABASE_PATH ({path}) is not an ordinary file (a device or a pipe). Name a file instead."
+    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        return f"DATABASE_PATH ({path}) cannot be written by this user. Choose a writable place."
+    # Permissions tell only part of it (root may "write" anywhere; /proc and /sys take no new
+    # files): try it. A file made here is removed again; SQLite makes its own.
+    attempt = "opening it for writing" if target.exists() else "creating a file there"
+    try:
+        if target.exists():
+            os.close(os.open(target, os.O_RDWR))
+        else:
+            os.close(os.open(target, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o644))
+            target.unlink()
+    except OSError as error:
+        return (
+            f"DATABASE_PATH ({path}) cannot hold a database: {attempt} fails ({error.strerror}). "
+            "Name a file in a writable folder on an ordinary disk (see .env.example)."
+        )
+    return None
 
 
 if __name__ == "__main__":

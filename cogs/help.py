@@ -8,6 +8,7 @@ from discord.ext import commands
 
 from cogs.i18n import t
 from cogs.tables.errors import Refusal
+from cogs.tables.gamecog import ShortText
 from cogs.tables.tables import UsesTables
 
 
@@ -37,7 +38,7 @@ class HelpCog(UsesTables, commands.Cog, name="Help"):
 
     @app_commands.command(name="rules", description="A short summary of one game's rules")
     @app_commands.describe(game="Which game")
-    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+    async def rules(self, interaction: discord.Interaction, game: ShortText) -> None:
         cog = self.tables.games.get(game)
         if cog is None:
             raise Refusal("settings.unknown_game", game=game)

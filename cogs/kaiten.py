@@ -13,6 +13,10 @@ click becomes an engine action. Steps in between are `u:` payloads:
   challenge; the player simply clicks the cell again and meets the same chopsticks). With the dexterity
   option off, `f:<cell>` fetches at once.
 
+A short ginger (fewer ginger than new black/white edges, and the choices differ) is a step of its own:
+the board shows one button per choice (`Ginger(edges)` from `legal_actions`), and `/kaiten ginger edge:`
+offers the same choices by autocomplete (value: the edges as "i-j+k-l").
+
 Computer seats never see a challenge: the table plays them with `GAME.computer_action`, whose fetch
 succeeds with the level's fixed probability. A human who lets the whole turn time out gets
 `default_action`, a failed fetch (the challenge was never taken up).
@@ -34,17 +38,27 @@ from discord.ext import commands
 
 from cogs import kaiten_render as render
 from cogs.i18n import t
-from cogs.kaiten_render import cell_name, direction_words, pines, public, sushi_at, sushi_words
+from cogs.kaiten_render import (
+    cell_name,
+    direction_words,
+    edge_words,
+    ginger_choice_words,
+    pines,
+    public,
+    sushi_at,
+    sushi_words,
+)
 from cogs.tables.context import TableContext
 from cogs.tables.errors import Refusal
-from cogs.tables.gamecog import GameCog
+from cogs.tables.gamecog import GameCog, ResultNotes, ShortText
 from cogs.tables.ui import Board
 from rules.engine import IllegalAction
-from rules.kaiten import GAME, SIZE, Fetch, Place, Wasabi, challenge
+from rules.kaiten import GAME, SIZE, Fetch, Ginger, Place, Wasabi, challenge
 
 log = logging.getLogger(__name__)
 
 _CELL = re.compile(r"([a-f])\s*([1-6])|([1-6])\s*([a-f])")
+_EDGES = re.compile(r"[0-8]-[0-8](\+[0-8]-[0-8])*")
 _PLATE_CHOICES = [app_commands.Choice(name=t(f"kaiten.plate.{cell}"), value=cell) for cell in range(9)]
 
 
@@ -55,6 +69,20 @@ def parse_cell(text: str) -> int | None:
         return None
     letter, number = (match[1], match[2]) if match[1] else (match[4], match[3])
     return (int(number) - 1) * SIZE + "abcdef".index(letter)
+
+
+def edges_value(edges: list[list[int]]) -> str:
+    """A ginger choice as an autocomplete value: "5-8", "1-4+4-7"."""
+    return "+".join(f"{i}-{j}" for i, j in edges)
+
+
+def parse_edges(text: str) -> tuple[tuple[int, int], ...] | None:
+    """The plate edges of an autocomplete value ("1-4+4-7"), each (i, j) with i < j, in ascending
+    order as the engine lists them; None when the text is no such value."""
+    if _EDGES.fullmatch(text.strip()) is None:
+        return None
+    pairs = (part.split("-") for part in text.strip().split("+"))
+    return tuple(sorted((min(int(a), int(b)), max(int(a), int(b))) for a, b in pairs))
 
 
 @dataclass
@@ -100,6 +128,8 @@ class KaitenCog(
             return ctx.t(key, cell=cell_name(action.cell))
         if isinstance(action, Place):
             return ctx.t("kaiten.did.place", cell=ctx.t(f"kaiten.plate.{action.cell}"))
+        if isinstance(action, Ginger):
+            return ctx.t("kaiten.did.ginger", edges=edge_words(ctx, [list(edge) for edge in action.edges]))
         if isinstance(action, Wasabi):
             return ctx.t(
                 "kaiten.did.wasabi",
@@ -107,6 +137,9 @@ class KaitenCog(
                 direction=direction_words(ctx, action.steps),
             )
         return ctx.t("kaiten.did.refill")
+
+    def explain(self, ctx: TableContext) -> ResultNotes:
+        return render.result_notes(ctx)
 
     def refusal(self, error: IllegalAction, locale: Any) -> str:
         params = dict(error.params)
@@ -260,6 +293,13 @@ class KaitenCog(
             raise Refusal("table.not_seated")
         return ctx, seat
 
+    def _ginger(self, ctx: TableContext, seat: int, *, text: str) -> Ginger:
+        """`/kaiten ginger`: the choice typed or picked; the engine judges whether it is one offered now."""
+        edges = parse_edges(text)
+        if edges is None:
+            raise IllegalAction("not_a_ginger_choice")
+        return Ginger(edges)
+
     def _wasabi(self, ctx: TableContext, seat: int, *, steps: int) -> Wasabi:
         """`/kaiten wasabi`, built once the table knows the caller: not while chopsticks are out."""
         self.refuse_if_grabbing(ctx.channel_id)
@@ -314,7 +354,7 @@ class KaitenCog(
 
     @app_commands.command(name="fetch", description="Fetch a sushi from the sake's line with your chopsticks")
     @app_commands.describe(cell="The sushi's cell as on the board: column A-F and row 1-6, e.g. C4")
-    async def fetch(self, interaction: discord.Interaction, cell: str) -> None:
+    async def fetch(self, interaction: discord.Interaction, cell: ShortText) -> None:
         ctx, seat = await self.seated(interaction)
         self.refuse_unless_turn(ctx, seat)
         index = parse_cell(cell)
@@ -344,6 +384,26 @@ class KaitenCog(
     @app_commands.choices(cell=_PLATE_CHOICES)
     async def place(self, interaction: discord.Interaction, cell: app_commands.Choice[int]) -> None:
         await self.play(interaction, Place(cell.value))
+
+    @app_commands.command(name="ginger", description="Choose where your ginger goes when it is short")
+    @app_commands.describe(edge="Which edges between black and white rice get your ginger")
+    async def ginger(self, interaction: discord.Interaction, edge: ShortText) -> None:
+        await self.play(interaction, partial(self._ginger, text=edge))
+
+    @ginger.autocomplete("edge")
+    async def ginger_edges(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        ctx = await self.playing_table(interaction)
+        if ctx is None:
+            return []
+        choices = []
+        for choice in public(ctx)["ginger_choices"]:
+            edges, spoils = ginger_choice_words(ctx, choice)
+            name = ctx.t("kaiten.choice.ginger", edges=edges, lines=spoils)
+            if current.strip().lower() in name.lower():
+                choices.append(app_commands.Choice(name=name[:100], value=edges_value(choice["edges"])))
+        return choices[:25]
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -17,16 +17,28 @@ from typing import Any, cast
 import discord
 from PIL import Image, ImageDraw, ImageFont
 
-from cogs.i18n import plural
+from cogs.i18n import plural, signed
 from cogs.tables.context import TableContext
-from cogs.tables.gamecog import GameCog
+from cogs.tables.gamecog import GameCog, ResultNotes
 from cogs.tables.ui import Board
 from rules.engine import Event
-from rules.kaiten import Challenge, KaitenPlayerView, KaitenView, PineView, Place, Refill
+from rules.kaiten import (
+    Challenge,
+    Ginger,
+    GingerChoiceView,
+    KaitenPlayerView,
+    KaitenView,
+    PineView,
+    Place,
+    PlateLineView,
+    Refill,
+)
 
 SIZE = 6
 PLATE = 3
 COLUMNS = "ABCDEF"
+LABEL_LIMIT = 80
+"""Discord's longest button label."""
 
 CELL = 56
 LABEL = 20
@@ -67,6 +79,7 @@ GINGER = (247, 160, 181)
 WASABI = (124, 179, 66)
 SOY = (96, 56, 32)
 MISSING = (255, 72, 72)
+DUE = (255, 176, 32)
 CURRENT = (255, 214, 92)
 
 Words = dict[str, str]
@@ -74,17 +87,19 @@ WORD_KEYS: tuple[str, ...] = (
     "reserve",
     "empty",
     "holding",
+    "point",
     "points",
     "ginger",
     "wasabi",
     "soy",
     "no_ginger",
+    "ginger_due",
     "side.top",
     "side.right",
     "side.bottom",
     "side.left",
 )
-"""The words the picture needs; "points" holds a `{score}` placeholder."""
+"""The words the picture needs; "point" (a score of ±1) and "points" hold a `{score}` placeholder."""
 
 
 def public(ctx: TableContext) -> KaitenView:
@@ -144,16 +159,32 @@ def line_words(ctx: TableContext, pine: PineView) -> str:
 
 def plate_lines(ctx: TableContext, edges: list[list[int]]) -> str:
     """The plate rows/columns that bare black/white edges spoil, in words."""
-    spoiled: list[str] = []
+    lines: list[int] = []
     for i, j in edges:
         low, high = min(i, j), max(i, j)
-        if high == low + 1:
-            key = f"kaiten.plate_line.row.{low // PLATE}"
-        else:
-            key = f"kaiten.plate_line.column.{low % PLATE}"
-        if ctx.t(key) not in spoiled:
-            spoiled.append(ctx.t(key))
-    return ", ".join(spoiled)
+        line = low // PLATE if high == low + 1 else PLATE + low % PLATE
+        if line not in lines:
+            lines.append(line)
+    return line_names(ctx, lines)
+
+
+def line_names(ctx: TableContext, lines: list[int]) -> str:
+    """Plate lines by index (rows 0-2, then columns 0-2, as `rules.kaiten.PLATE_LINES`), in words."""
+    return ", ".join(
+        ctx.t(f"kaiten.plate_line.{'row' if line < PLATE else 'column'}.{line % PLATE}") for line in lines
+    )
+
+
+def edge_words(ctx: TableContext, edges: list[list[int]], separator: str = " + ") -> str:
+    """Plate edges by the two cells they separate: "top middle | centre + centre | bottom middle"."""
+    return separator.join(
+        ctx.t("kaiten.edge", a=ctx.t(f"kaiten.plate.{i}"), b=ctx.t(f"kaiten.plate.{j}")) for i, j in edges
+    )
+
+
+def ginger_choice_words(ctx: TableContext, choice: GingerChoiceView) -> tuple[str, str]:
+    """A ginger choice as (where the ginger goes, what it costs)."""
+    return edge_words(ctx, choice["edges"]), line_names(ctx, choice["spoils"])
 
 
 def event_line(ctx: TableContext, event: Event, view: KaitenView) -> str | None:
@@ -291,6 +322,21 @@ def situation(ctx: TableContext, view: KaitenView, wasabi_picker: bool) -> list[
             holding = view["holding"]
             assert holding is not None, "the place step holds a sushi"
             lines.append(ctx.t("kaiten.board.step.place", player=player, sushi=sushi_words(ctx, holding)))
+        elif step == "ginger":
+            due = view["ginger_due"]
+            ginger = view["players"][acting(view)]["ginger"]
+            lines.append(
+                ctx.t(
+                    "kaiten.board.step.ginger",
+                    player=player,
+                    ginger=plural("kaiten.count.ginger", ginger, ctx.locale),
+                    edges=plural("kaiten.count.edge", len(due), ctx.locale),
+                    due=edge_words(ctx, due, ", "),
+                )
+            )
+            for choice in view["ginger_choices"]:
+                edges, spoils = ginger_choice_words(ctx, choice)
+                lines.append(ctx.t("kaiten.board.ginger_choice", edges=edges, lines=spoils))
         elif step == "refill":
             near, far = view["refill_cells"]
             pair = " + ".join(sushi_words(ctx, sushi) for sushi in view["reserve"][0])
@@ -329,7 +375,7 @@ def player_field(ctx: TableContext, embed: discord.Embed, view: KaitenView, play
         rows.append(
             ctx.t(
                 "kaiten.board.final",
-                score=player["score"],
+                points=plural("results.points", player["score"], ctx.locale),
                 soy=player["soy"],
                 ginger=player["ginger_placed"],
             )
@@ -340,7 +386,7 @@ def player_field(ctx: TableContext, embed: discord.Embed, view: KaitenView, play
         marker=marker,
         name=ctx.name(seat),
         side=ctx.t(f"kaiten.side.{player['side']}"),
-        score=player["score"],
+        points=plural("kaiten.count.point", player["score"], ctx.locale),
     )
     embed.add_field(name=name, value="\n".join(rows), inline=True)
 
@@ -419,6 +465,23 @@ def controls(
                     row=cell // PLATE,
                 )
             )
+    elif step == "ginger":
+        for index, choice in enumerate(view["ginger_choices"]):
+            edges, spoils = ginger_choice_words(ctx, choice)
+            label = ctx.t("kaiten.button.ginger", edges=edges, lines=spoils)
+            if len(label) > LABEL_LIMIT:  # three edges around the centre: the board text tells the cost
+                label = edges if len(edges) <= LABEL_LIMIT else edges[: LABEL_LIMIT - 1] + "…"
+            action = Ginger(tuple((i, j) for i, j in choice["edges"]))
+            items.append(
+                cog.action_button(
+                    ctx,
+                    action,
+                    label,
+                    emoji=ctx.t("kaiten.emoji.ginger"),
+                    style=discord.ButtonStyle.success,
+                    row=index,
+                )
+            )
     elif step == "refill":
         near, far = (cell_name(cell) for cell in view["refill_cells"])
         black, white = view["reserve"][0]
@@ -456,6 +519,120 @@ def chopsticks(cog: GameCog, ctx: TableContext, seat: int, cell: int, found: Cha
         seconds=f"{found.window_seconds:g}",
     )
     return Board(content=prompt, items=buttons)
+
+
+# ---------------------------------------------------------------- how the results came about
+
+
+def result_notes(ctx: TableContext) -> ResultNotes:
+    """Each plate as the rulebook counts it (rows, columns, wasabi, soy, rice), and the tie-break
+    (fewer soy, then more ginger placed) where it split equal scores."""
+    view = public(ctx)
+    ranking = view["ranking"]
+    assert ranking is not None, "only a finished game is explained"
+    breakdown = {player["seat"]: plate_breakdown(ctx, player) for player in view["players"]}
+    return ResultNotes(breakdown=breakdown, tie_break=tie_break(ctx, view, ranking))
+
+
+def plate_breakdown(ctx: TableContext, player: KaitenPlayerView) -> str:
+    """ "Rows ⚫🔴🟤 **5** · … / Columns … / 🌿 … · 🫗 … · 🍚 …": every part of the score, in bold."""
+    parts = player["score_parts"]
+    lines = {
+        kind: " · ".join(_line_part(ctx, player, line) for line in parts["lines"] if line["line"] == kind)
+        for kind in ("row", "column")
+    }
+    wasabi, soy = player["wasabi"], player["soy"]
+    extras = [
+        ctx.t(
+            "kaiten.explain.wasabi",
+            wasabi=plural("kaiten.count.wasabi", wasabi, ctx.locale),
+            points=signed(parts["wasabi"]),
+        )
+        if wasabi
+        else ctx.t("kaiten.explain.no_wasabi"),
+        ctx.t(
+            "kaiten.explain.soy", soy=plural("kaiten.count.soy", soy, ctx.locale), points=signed(parts["soy"])
+        )
+        if soy
+        else ctx.t("kaiten.explain.no_soy"),
+    ]
+    fewer = parts["fewer_rice"]
+    if fewer is None:  # only before the end: a full plate has an odd number of sushi
+        extras.append(ctx.t("kaiten.explain.rice_even", points=signed(parts["rice"])))
+    else:
+        extras.append(
+            ctx.t(
+                "kaiten.explain.rice",
+                count=parts["rice"],
+                rice=ctx.t(f"kaiten.emoji.{fewer}"),
+                colour=ctx.t(f"kaiten.rice.{fewer}"),
+                points=signed(parts["rice"]),
+            )
+        )
+    return ctx.t(
+        "kaiten.explain.plate", rows=lines["row"], columns=lines["column"], extras=" · ".join(extras)
+    )
+
+
+def _line_part(ctx: TableContext, player: KaitenPlayerView, line: PlateLineView) -> str:
+    """One row or column: its three toppings and its points, struck through when a ginger is missing."""
+    toppings = "".join(emoji_topping(ctx, player["plate"][cell]) for cell in line["cells"])
+    if line["spoiled"]:
+        if line["card"] is None:
+            return ctx.t("kaiten.explain.line_spoiled_open", toppings=toppings)
+        return ctx.t("kaiten.explain.line_spoiled", toppings=toppings, card=line["card"])
+    if line["points"] is None:
+        return ctx.t("kaiten.explain.line_open", toppings=toppings)
+    return ctx.t("kaiten.explain.line", toppings=toppings, points=line["points"])
+
+
+def emoji_topping(ctx: TableContext, sushi: str | None) -> str:
+    """A sushi's topping as its emoji (the line scores by toppings alone), an empty cell as ▫️."""
+    if sushi is None:
+        return ctx.t("kaiten.emoji.empty_cell")
+    return ctx.t(f"kaiten.emoji.{sushi.partition(':')[2]}")
+
+
+def tie_break(ctx: TableContext, view: KaitenView, ranking: list[int]) -> str | None:
+    """Words for each equal score that fewer soy, then more ginger placed, split into different ranks;
+    None when every tie stands (or there is none). Only a criterion that split a rank is named."""
+    scores, players = view["scores"], view["players"]
+    notes: list[str] = []
+
+    def decided(seats: list[int]) -> bool:
+        return len({ranking[seat] for seat in seats}) > 1
+
+    for score in sorted(set(scores), reverse=True):
+        tied = sorted((s for s in range(ctx.players) if scores[s] == score), key=lambda s: (ranking[s], s))
+        if not decided(tied):  # alone, or sharing a rank: nothing was decided
+            continue
+        points = plural("results.points", score, ctx.locale)
+        soys = sorted({players[seat]["soy"] for seat in tied})
+        if len(soys) > 1:
+            parts = " · ".join(
+                ctx.t("kaiten.explain.tie_soy_part", name=ctx.name(seat), soy=players[seat]["soy"])
+                for seat in tied
+            )
+            notes.append(ctx.t("kaiten.explain.tie_soy", points=points, parts=parts))
+        for soy in soys:
+            same = [seat for seat in tied if players[seat]["soy"] == soy]
+            if not decided(same):
+                continue
+            parts = " · ".join(
+                ctx.t(
+                    "kaiten.explain.tie_ginger_part",
+                    name=ctx.name(seat),
+                    ginger=players[seat]["ginger_placed"],
+                )
+                for seat in same
+            )
+            key = "kaiten.explain.tie_ginger" if len(same) == len(tied) else "kaiten.explain.tie_ginger_some"
+            soy_words = plural("kaiten.count.soy", soy, ctx.locale)
+            notes.append(ctx.t(key, points=points, soy=soy_words, parts=parts))
+    if not notes:
+        return None
+    # The results board marks the first note ⚖️; any further one gets its own line and mark.
+    return "\n".join([notes[0], *(ctx.t("results.tie_break", how=note) for note in notes[1:])])
 
 
 # ---------------------------------------------------------------- picture
@@ -612,6 +789,7 @@ def _draw_plate(
     name: str,
     current: bool,
     holding: str | None,
+    due: list[list[int]],
     words: Words,
 ) -> None:
     seat = player["seat"]
@@ -622,9 +800,10 @@ def _draw_plate(
         )
     title = name if len(name) <= 16 else name[:15] + "…"
     draw.text((x + 16, y + 16), title, fill=TEXT, font=_font(16), anchor="lm")
+    score = player["score"]
     draw.text(
         (x + PLATE_BOX_W - 18, y + 16),
-        words["points"].format(score=player["score"]),
+        words["point" if abs(score) == 1 else "points"].format(score=score),
         fill=CURRENT,
         font=_font(16),
         anchor="rm",
@@ -637,9 +816,9 @@ def _draw_plate(
         row, col = divmod(cell, PLATE)
         cx, cy = px + col * PLATE_CELL, py + row * PLATE_CELL
         draw_sushi(draw, (cx, cy, cx + PLATE_CELL, cy + PLATE_CELL), sushi, 3)
-    for edges, colour in ((player["ginger_edges"], GINGER), (player["missing_ginger"], MISSING)):
+    for edges, colour in ((player["ginger_edges"], GINGER), (player["missing_ginger"], MISSING), (due, DUE)):
         for i, j in edges:
-            _edge_mark(draw, px, py, min(i, j), max(i, j), colour)
+            _edge_mark(draw, px, py, min(i, j), max(i, j), colour, pending=colour == DUE)
     if holding is not None:
         hx = px + PLATE * PLATE_CELL + 16
         draw.text((hx + 20, py + 4), words["holding"], fill=DIM, font=_font(11), anchor="mm")
@@ -648,14 +827,24 @@ def _draw_plate(
     _counter(draw, x + 14, base, GINGER, player["ginger"], words["ginger"])
     _counter(draw, x + 14, base + 18, WASABI, player["wasabi"], words["wasabi"])
     _counter(draw, x + 110, base, SOY, player["soy"], words["soy"])
-    if player["missing_ginger"]:
+    if due:  # the choice waiting for this player, above the other notes
+        draw.text((x + 110, base + 26), words["ginger_due"], fill=DUE, font=_font(12), anchor="lm")
+    elif player["missing_ginger"]:
         draw.text((x + 110, base + 26), words["no_ginger"], fill=MISSING, font=_font(12), anchor="lm")
 
 
 def _edge_mark(
-    draw: ImageDraw.ImageDraw, px: int, py: int, i: int, j: int, colour: tuple[int, int, int]
+    draw: ImageDraw.ImageDraw,
+    px: int,
+    py: int,
+    i: int,
+    j: int,
+    colour: tuple[int, int, int],
+    *,
+    pending: bool = False,
 ) -> None:
-    """A ginger slice (or a red gap where one is missing) across the edge between plate cells i < j."""
+    """A ginger slice (or a red gap where one is missing) across the edge between plate cells i < j; a
+    pending edge (its ginger still to be chosen) is larger, outlined white, with a "?"."""
     row, col = divmod(i, PLATE)
     if j == i + 1:  # side by side: a vertical mark on the shared edge
         ex, ey = px + (col + 1) * PLATE_CELL, py + row * PLATE_CELL + PLATE_CELL // 2
@@ -663,6 +852,12 @@ def _edge_mark(
     else:  # one above the other: a horizontal mark
         ex, ey = px + col * PLATE_CELL + PLATE_CELL // 2, py + (row + 1) * PLATE_CELL
         box = (ex - 12, ey - 4, ex + 12, ey + 4)
+    if pending:
+        x0, y0, x1, y1 = box
+        box = (x0 - 3, y0 - 3, x1 + 3, y1 + 3)
+        draw.rounded_rectangle(box, radius=5, fill=colour, outline=(255, 255, 255), width=2)
+        draw.text((ex, ey), "?", fill=(40, 20, 0), font=_font(12), anchor="mm")
+        return
     draw.rounded_rectangle(box, radius=4, fill=colour, outline=(60, 30, 40))
 
 
@@ -679,7 +874,8 @@ def render_png(view: KaitenView, names: Sequence[str], words: Words) -> bytes:
     for player in players:
         current = view["turn"] == player["seat"]
         holding = view["holding"] if current else None
-        _draw_plate(draw, player, names[int(player["seat"])], current, holding, words)
+        due = view["ginger_due"] if current else []
+        _draw_plate(draw, player, names[int(player["seat"])], current, holding, due, words)
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", compress_level=1)
     return buffer.getvalue()

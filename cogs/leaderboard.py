@@ -6,8 +6,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.i18n import t
+from cogs.i18n import plural, t
 from cogs.tables.errors import Refusal
+from cogs.tables.gamecog import ShortText
 from cogs.tables.tables import UsesTables
 from storage.leaderboard import ALL_GAMES, Standing
 
@@ -20,12 +21,16 @@ class LeaderboardCog(UsesTables, commands.Cog, name="Leaderboard"):
         cog = self.tables.games.get(game_id)
         return cog.game.title if cog else t("leaderboard.all_games", locale)
 
+    def _unit(self, game_id: str) -> str:
+        cog = self.tables.games.get(game_id)
+        return cog.score_unit if cog else "results.points"
+
     @app_commands.command(
         name="leaderboard", description="This server's top players, overall or for one game"
     )
     @app_commands.describe(game="Only this game (default: all games)")
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
+    async def leaderboard(self, interaction: discord.Interaction, game: ShortText | None = None) -> None:
         locale = interaction.locale
         if interaction.guild_id is None:
             raise Refusal("table.guild_only")
@@ -36,7 +41,9 @@ class LeaderboardCog(UsesTables, commands.Cog, name="Leaderboard"):
         embed = discord.Embed(title=t("leaderboard.title", locale, game=self._title(bucket, locale)))
         embed.colour = discord.Colour.gold()
         if not top:
-            embed.description = t("leaderboard.empty", locale)
+            games = [self.tables.games[bucket]] if bucket in self.tables.games else self.tables.games.values()
+            commands = ", ".join(f"`/{cog.group} new`" for cog in games)
+            embed.description = t("leaderboard.empty", locale, commands=commands)
         else:
             embed.description = "\n".join([t("leaderboard.header", locale), *(_line(s, locale) for s in top)])
             mine = await self.tables.leaderboard.standing(interaction.guild_id, interaction.user.id, bucket)
@@ -74,7 +81,13 @@ class LeaderboardCog(UsesTables, commands.Cog, name="Leaderboard"):
         recent = await board.recent(interaction.guild_id, who.id)
         if recent:
             lines = [
-                t("stats.recent_line", locale, game=self._title(game_id, locale), rank=rank, score=score)
+                t(
+                    "stats.recent_line",
+                    locale,
+                    game=self._title(game_id, locale),
+                    rank=rank,
+                    points=plural(self._unit(game_id), score, locale),
+                )
                 for game_id, score, rank in recent
             ]
             embed.add_field(name=t("stats.recent", locale), value="\n".join(lines), inline=False)
@@ -98,7 +111,10 @@ def _line(standing: Standing, locale: discord.Locale) -> str:
 
 
 def _field(standing: Standing, locale: discord.Locale) -> str:
-    return t("stats.field", locale, **_numbers(standing))
+    numbers = _numbers(standing)
+    numbers["wins"] = plural("stats.wins", standing.wins, locale)
+    numbers["games"] = plural("stats.games", standing.games, locale)
+    return t("stats.field", locale, **numbers)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,9 +1,9 @@
 """Rock the Bock at a Discord table: `/bock`.
 
 The board (cogs/rockthebock_render.py) shows every sheet and the current throw grouped by
-colour. Buttons: "Roll", then one button per thrown colour with its count (colours nobody
-plays shown disabled); wolves ask for their victim in a personal select. Slash: `/bock roll`,
-`/bock choose colour [target]`.
+colour; the results break each total down by round. Buttons: "Roll", then one button per thrown
+colour with its count (colours nobody plays shown disabled); wolves ask for their victim in a
+personal select. Slash: `/bock roll`, `/bock choose colour [target]`.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from discord.ext import commands
 from cogs import rockthebock_render as render
 from cogs.i18n import t
 from cogs.tables.context import TableContext
-from cogs.tables.gamecog import GameCog
+from cogs.tables.gamecog import GameCog, ResultNotes
 from cogs.tables.ui import Board
 from rules.engine import IllegalAction
 from rules.rockthebock import COLOURS, GAME, WOLF, Choose, Roll
@@ -46,6 +46,9 @@ class RockTheBockCog(GameCog, group_name="bock", group_description="Rock the Boc
 
     def announce(self, ctx: TableContext, events: list[dict[str, Any]]) -> list[str]:
         return render.round_announcement(ctx, events)
+
+    def explain(self, ctx: TableContext) -> ResultNotes:
+        return render.result_notes(ctx)
 
     async def on_ui(
         self, interaction: discord.Interaction, ctx: TableContext, seat: int, word: str, values: list[str]

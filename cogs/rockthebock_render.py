@@ -1,5 +1,5 @@
 """Rock the Bock in words, emoji and buttons: the board, the throw, the last move, the round
-scores and the wolf picker.
+scores, the wolf picker and how the final totals were counted.
 
 Everything here reads `game.view(...)` (through a `TableContext`) and the catalog; no rule is
 decided here. Buttons and selects come from the cog's builders (`GameCog.action_button`, ...);
@@ -14,7 +14,7 @@ import discord
 
 from cogs.i18n import plural, signed
 from cogs.tables.context import TableContext
-from cogs.tables.gamecog import GameCog
+from cogs.tables.gamecog import GameCog, ResultNotes
 from cogs.tables.ui import Board
 from rules.engine import Event
 from rules.rockthebock import Caps, Choose, RockTheBockView, Roll, SheetView, ThrowItem
@@ -55,11 +55,11 @@ def colour_name(ctx: TableContext, colour: str) -> str:
 
 
 def face(ctx: TableContext, colour: str, count: int) -> str:
-    """One colour of a throw with its count: "🐏 bocks ×3", "🟦 blue goats ×2"."""
+    """One colour of a throw with its count: "🐏 bock ×1", "🟦 blue goats ×2"."""
     if colour in (BOCK, WOLF):
-        return ctx.t(f"rockthebock.face.{colour}", count=count)
-    return ctx.t(
-        "rockthebock.face.goat", square=SQUARES[colour], colour=colour_name(ctx, colour), count=count
+        return plural(f"rockthebock.face.{colour}", count, ctx.locale)
+    return plural(
+        "rockthebock.face.goat", count, ctx.locale, square=SQUARES[colour], colour=colour_name(ctx, colour)
     )
 
 
@@ -192,18 +192,18 @@ def colour_button(
     """
     colour, count = item["colour"], item["count"]
     if colour == BOCK:
-        label = ctx.t("rockthebock.button.white", count=count)
+        label = plural("rockthebock.button.white", count, ctx.locale)
         return cog.action_button(
             ctx, Choose(BOCK), label, emoji="🐏", style=discord.ButtonStyle.success, row=0
         )
     if colour == WOLF:
         targets = wolf_targets(ctx, seat)
         if len(targets) == 1:  # two players: the victim is obvious
-            label = ctx.t("rockthebock.button.grey_to", count=count, target=ctx.name(targets[0]))
+            label = plural("rockthebock.button.grey_to", count, ctx.locale, target=ctx.name(targets[0]))
             return cog.action_button(
                 ctx, Choose(WOLF, targets[0]), label, emoji="🐺", style=discord.ButtonStyle.danger, row=0
             )
-        label = ctx.t("rockthebock.button.grey", count=count)
+        label = plural("rockthebock.button.grey", count, ctx.locale)
         return cog.ui_button(ctx, "wolf", label, emoji="🐺", style=discord.ButtonStyle.danger, row=0)
     name = colour_name(ctx, colour)
     square = SQUARES[colour]
@@ -211,7 +211,9 @@ def colour_button(
         label = ctx.t("rockthebock.button.unowned", Colour=name.capitalize(), count=count)
         return cog.action_button(ctx, Choose(colour), label, emoji=square, disabled=True, row=1)
     owner = view["colours"].index(colour)
-    label = ctx.t("rockthebock.button.goat", Colour=name.capitalize(), count=count, owner=ctx.name(owner))
+    label = plural(
+        "rockthebock.button.goat", count, ctx.locale, Colour=name.capitalize(), owner=ctx.name(owner)
+    )
     return cog.action_button(ctx, Choose(colour), label, emoji=square, row=1)
 
 
@@ -255,8 +257,10 @@ def board_embed(ctx: TableContext) -> tuple[str, discord.Embed]:
         parts.append(ctx.t("rockthebock.waiting_roll", player=seat_name(ctx, seat, view), dice=dice))
     else:
         content = ctx.t("rockthebock.turn_choose", player=player)
-        parts.append(ctx.t("rockthebock.throw_title", player=seat_name(ctx, seat, view), dice=dice))
-        parts.append("\n".join(throw_lines(ctx, view)))
+        title = ctx.t("rockthebock.throw_title", player=seat_name(ctx, seat, view), dice=dice)
+        parts.append("\n".join([title, *throw_lines(ctx, view)]))
+    if ctx.record.seats[seat].computer:  # "your turn" would address nobody
+        content = ctx.t("rockthebock.turn_computer", player=player)
     embed = discord.Embed(
         title=ctx.t("rockthebock.title", round=view["round"], rounds=view["rounds"]),
         description="\n\n".join(parts),
@@ -320,3 +324,20 @@ def round_announcement(ctx: TableContext, events: list[Event]) -> list[str]:
                 ctx.t("rockthebock.round.next", round=event["round"], player=ctx.name(event["seat"]))
             )
     return lines
+
+
+def result_notes(ctx: TableContext) -> ResultNotes:
+    """Each total as the rulebook counts it: the sum of the three round scores.
+
+    Equal totals share a rank (GAMES.md), so no tie-break ever decides one and none is named.
+    """
+    view = public(ctx)
+    return ResultNotes(
+        breakdown={
+            sheet["seat"]: " · ".join(
+                ctx.t("rockthebock.results.round", round=number, score=signed(score))
+                for number, score in enumerate(sheet["round_scores"], 1)
+            )
+            for sheet in view["sheets"]
+        }
+    )

@@ -1,4 +1,5 @@
-"""/settings: server admins choose the turn time-out and default table options per game."""
+"""/settings: server admins choose the turn time-out, default table options per game, and how long
+finished games are kept in /history."""
 
 from __future__ import annotations
 
@@ -6,14 +7,19 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.i18n import t
+from cogs.i18n import plural, t
+from cogs.tables.context import now
 from cogs.tables.errors import Refusal
+from cogs.tables.gamecog import ShortText
+from cogs.tables.pings import PINGS_KEY
 from cogs.tables.tables import UsesTables
 from cogs.tables.timers import TURN_TIMEOUT_KEY
 from cogs.tables.ui import reply_ephemeral
+from storage.history import RETENTION_KEY, HistoryStore
 
 MIN_TIMEOUT = 10
 MAX_TIMEOUT = 24 * 60 * 60
+MAX_RETENTION_DAYS = 3650
 
 
 @app_commands.guild_only()
@@ -58,6 +64,11 @@ class SettingsCog(
             for name, value in chosen.items()
         ]
         lines.extend(options or [t("settings.no_options", locale)])
+        days = stored.get(RETENTION_KEY)
+        forever = t("settings.retention_forever", locale)
+        kept = t("settings.retention_days", locale, days=days) if days else forever
+        lines.append(t("settings.retention", locale, kept=kept))
+        lines.append(t("settings.pings.on" if stored.get(PINGS_KEY, True) else "settings.pings.off", locale))
         embed = discord.Embed(title=t("settings.title", locale), description="\n".join(lines))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -77,9 +88,38 @@ class SettingsCog(
         await self.tables.guild_settings.set(interaction.guild_id, TURN_TIMEOUT_KEY, seconds)
         await reply_ephemeral(interaction, t("settings.timeout_set", locale, seconds=seconds))
 
+    @app_commands.command(
+        name="retention", description="Days to keep finished games in /history (0 = keep forever)"
+    )
+    @app_commands.describe(days="Between 1 and 3650; 0 keeps every game (the default)")
+    async def retention(self, interaction: discord.Interaction, days: int) -> None:
+        assert interaction.guild_id is not None
+        locale = interaction.locale
+        if days == 0:
+            await self.tables.guild_settings.clear(interaction.guild_id, RETENTION_KEY)
+            await reply_ephemeral(interaction, t("settings.retention_reset", locale))
+            return
+        if not 1 <= days <= MAX_RETENTION_DAYS:
+            raise Refusal("settings.retention_range", min=1, max=MAX_RETENTION_DAYS)
+        await self.tables.guild_settings.set(interaction.guild_id, RETENTION_KEY, days)
+        # Pruned at once for this server, then daily by the History cog.
+        pruned = await HistoryStore(self.tables.store.database).prune(now(), interaction.guild_id)
+        pruned_text = plural("settings.retention_pruned", pruned, locale)
+        await reply_ephemeral(interaction, t("settings.retention_set", locale, days=days, pruned=pruned_text))
+
+    @app_commands.command(name="pings", description="Whether players are pinged when it is their turn")
+    @app_commands.describe(on="On (the default): a new message pings whoever must move; off: no pings")
+    async def pings(self, interaction: discord.Interaction, on: bool) -> None:
+        assert interaction.guild_id is not None
+        await self.tables.guild_settings.set(interaction.guild_id, PINGS_KEY, on)
+        key = "settings.pings_set.on" if on else "settings.pings_set.off"
+        await reply_ephemeral(interaction, t(key, interaction.locale))
+
     @app_commands.command(name="option", description="Default table option for new tables of one game")
     @app_commands.describe(game="Which game", option="Which option", value="Its new default")
-    async def option(self, interaction: discord.Interaction, game: str, option: str, value: str) -> None:
+    async def option(
+        self, interaction: discord.Interaction, game: ShortText, option: ShortText, value: ShortText
+    ) -> None:
         assert interaction.guild_id is not None
         locale = interaction.locale
         cog = self.tables.games.get(game)

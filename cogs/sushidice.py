@@ -7,9 +7,10 @@ the players outside the duel.
 
 Calls are judged on what was PUBLISHED. After every edit of the public board the table calls
 `published(ctx)`; the cog remembers, per channel and in memory, the view that message showed.
-A Yuck! names the opponent's throw serial as the board showed it, a Chop! the board's stamp, so
-the engine refuses ("not_shown_yet") any call about dice nobody could see. After a restart the
-memory is empty until the next board edit: a call then asks for a refresh and is refused politely.
+A Yuck! or a Chop! names the stamp of that board, and the engine accepts it while a yuck the board
+showed still shows (however many other dice were thrown since) and refuses ("not_shown_yet") a
+call about a yuck nobody could see yet. After a restart the memory is empty until the next board
+edit: a call then asks for a refresh and is refused politely.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from cogs import sushidice_render as render
 from cogs.i18n import t
 from cogs.tables.context import TableContext
 from cogs.tables.errors import Refusal
-from cogs.tables.gamecog import GameCog
+from cogs.tables.gamecog import GameCog, ResultNotes
 from cogs.tables.ui import Board
 from rules.engine import Event, IllegalAction, require
 from rules.sushidice import GAME, Chop, SushiDiceView, Yuck
@@ -37,7 +38,6 @@ PUBLIC_BOARD_INTERVAL = 1.0
 # A computer duelist acts every 2 s: slower than a quick human, and always on a state the public
 # board has shown for a while (it is longer than PUBLIC_BOARD_INTERVAL).
 COMPUTER_DELAY = 2.0
-NOT_SHOWN = -1  # a throw serial no set ever has: "the board never showed this duel's dice"
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,7 @@ class SushiDiceCog(
     private_mode = "panel"
     board_refresh_interval = PUBLIC_BOARD_INTERVAL
     computer_delay = COMPUTER_DELAY
+    score_unit = render.SCORE_UNIT
 
     def __init__(self, bot: commands.Bot) -> None:
         super().__init__(bot)
@@ -137,9 +138,10 @@ class SushiDiceCog(
                         blue=ctx.mention(event["blue"]),
                     )
                 )
-            elif kind == "game_over" and event["reason"] == "no_plates":
-                lines.append(ctx.t("sushidice.announce.no_plates"))
         return lines
+
+    def explain(self, ctx: TableContext) -> ResultNotes:
+        return render.result_notes(ctx)
 
     def refusal(self, error: IllegalAction, locale: Any) -> str:
         """Dice and plates are counted from 1 for players; plate names in words."""
@@ -200,7 +202,7 @@ class SushiDiceCog(
         return shown
 
     def yuck_action(self, ctx: TableContext, seat: int) -> Yuck:
-        """A Yuck! on the opponent's throw as the public board showed it (also `/sushidice yuck`'s builder).
+        """A Yuck! on the opponent's dice as the public board showed them (also `/sushidice yuck`'s builder).
 
         A seat outside the duel gets the engine's reason, in the engine's order: the game is over,
         it is not this seat's turn, no duel is on yet, or the seat watches the duel.
@@ -213,9 +215,7 @@ class SushiDiceCog(
             require(seat in self.game.to_move(ctx.state), "not_your_turn", seat=seat)
             require(view["phase"] == "duel", "wrong_phase", phase=view["phase"])
             raise IllegalAction("not_a_duelist")
-        other = next(duelist for duelist in view["duelists"] if duelist is not mine)
-        seen = render.shown_duelist(shown, view, other["seat"])
-        return Yuck(seen["throw"] if seen is not None else NOT_SHOWN)
+        return Yuck(shown["stamp"])
 
     async def _ask_partner(
         self, interaction: discord.Interaction, ctx: TableContext, seat: int, partners: list[int]

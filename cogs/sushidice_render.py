@@ -13,8 +13,9 @@ from typing import Any, cast
 
 import discord
 
+from cogs.i18n import plural
 from cogs.tables.context import TableContext
-from cogs.tables.gamecog import GameCog
+from cogs.tables.gamecog import GameCog, ResultNotes
 from cogs.tables.ui import Board
 from rules.engine import Event
 from rules.sushidice import BringBack, Challenge, DuelistView, Ring, Roll, SetAside, SushiDiceView
@@ -29,11 +30,16 @@ FACE_EMOJI = {
     "yuck": "🤢",
 }
 UNTHROWN = "🎲"
-COMBO_PICTURE = "🍱 " + "".join(
-    FACE_EMOJI[face] for face in ("maguro", "sake", "ebi", "tamago", "kappa", "star")
+COMBO_EMOJI = "🍱"
+COMBO_PICTURE = (
+    COMBO_EMOJI
+    + " "
+    + "".join(FACE_EMOJI[face] for face in ("maguro", "sake", "ebi", "tamago", "kappa", "star"))
 )
 SET_COLOURS = {"red": discord.Colour.red(), "blue": discord.Colour.blue()}
 DICE_PER_ROW = 3
+SCORE_UNIT = "sushidice.results.plates"
+"""The plural catalog key a Sushi Dice score is counted in (the cog's `score_unit`)."""
 
 
 # ---------------------------------------------------------------- small pieces
@@ -114,7 +120,7 @@ def plates_won(ctx: TableContext, view: SushiDiceView) -> str:
     for seat, plates in enumerate(view["plates"]):
         counted = Counter(plates)
         pictured = " ".join(
-            FACE_EMOJI.get(plate, "🍱") + (f"×{count}" if count > 1 else "")
+            FACE_EMOJI.get(plate, COMBO_EMOJI) + (f"×{count}" if count > 1 else "")
             for plate, count in counted.items()
         )
         line = ctx.t(
@@ -142,7 +148,8 @@ def describe_event(ctx: TableContext, event: Event) -> str | None:
     if kind == "rolled":
         if event.get("forced"):
             return None
-        return ctx.t("sushidice.last.rolled", player=player, count=len(event["dice"]))
+        dice = plural("sushidice.count.dice", len(event["dice"]), ctx.locale)
+        return ctx.t("sushidice.last.rolled", player=player, dice=dice)
     if kind == "set_aside":
         return ctx.t("sushidice.last.set_aside", player=player, n=event["die"] + 1)
     if kind == "brought_back":
@@ -167,8 +174,10 @@ def board(cog: GameCog, ctx: TableContext) -> Board:
         return _over_board(ctx, view)
     embed = discord.Embed(colour=discord.Colour.orange())
     items: list[Any] = []
-    plates_header = ctx.t("sushidice.board.plates", target=view["target"], pile=view["pile"])
-    plates = plate_lines(ctx, view["face_up"]) or [ctx.t("sushidice.board.no_plates")]
+    plates_header = ctx.t(
+        "sushidice.board.plates", target=plates_count(ctx, view["target"]), pile=view["pile"]
+    )
+    plates = plate_lines(ctx, view["face_up"])  # never empty: the game ends first (rules.sushidice)
     if view["phase"] == "challenge":
         host = view["host"]
         embed.title = ctx.t("sushidice.title.challenge")
@@ -229,7 +238,43 @@ def _over_board(ctx: TableContext, view: SushiDiceView) -> Board:
     last = describe_last(ctx, view)
     if last:
         embed.add_field(name=ctx.t("sushidice.board.last"), value=last, inline=False)
-    return Board(content=ctx.t("sushidice.content.over", winners=winners, plates=best), embed=embed)
+    content = ctx.t("sushidice.content.over", winners=winners, plates=plates_count(ctx, best))
+    return Board(content=content, embed=embed)
+
+
+# ---------------------------------------------------------------- the results
+
+
+def plates_count(ctx: TableContext, count: int) -> str:
+    """How Sushi Dice counts a score: "1 plate", "5 plates"."""
+    return plural(SCORE_UNIT, count, ctx.locale)
+
+
+def result_notes(ctx: TableContext) -> ResultNotes:
+    """Each player's score as the rulebook counts it: the plates they won, kind by kind.
+
+    Ranks follow plates and equal counts share a rank (GAMES.md): no tie-break ever decides one,
+    so none is named.
+    """
+    view = public(ctx)
+    return ResultNotes(
+        breakdown={seat: plates_taken(ctx, plates) for seat, plates in enumerate(view["plates"])}
+    )
+
+
+def plates_taken(ctx: TableContext, plates: list[str]) -> str:
+    """The plates a seat won, by kind, in the order first taken: "🐟 maguro ×2 · 🍱 combo"."""
+    if not plates:
+        return ctx.t("sushidice.explain.none")
+    return " · ".join(
+        ctx.t(
+            "sushidice.explain.plate_many" if count > 1 else "sushidice.explain.plate",
+            emoji=FACE_EMOJI.get(plate, COMBO_EMOJI),
+            name=ctx.t(f"sushidice.explain.{plate}"),
+            count=count,
+        )
+        for plate, count in Counter(plates).items()
+    )
 
 
 # ---------------------------------------------------------------- a duelist's panel

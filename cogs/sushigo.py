@@ -17,7 +17,7 @@ from discord.ext import commands
 from cogs import sushigo_render as render
 from cogs.i18n import t
 from cogs.tables.context import TableContext
-from cogs.tables.gamecog import GameCog
+from cogs.tables.gamecog import GameCog, ResultNotes, ShortText
 from cogs.tables.ui import Board
 from rules.engine import IllegalAction
 from rules.sushigo import CARDS, GAME, Pick
@@ -64,6 +64,9 @@ class SushiGoCog(GameCog, group_name="sushigo", group_description="Sushi Go! —
 
     def announce(self, ctx: TableContext, events: list[dict[str, Any]]) -> list[str]:
         return render.announce(ctx, events)
+
+    def explain(self, ctx: TableContext) -> ResultNotes:
+        return render.result_notes(ctx)
 
     def refusal(self, error: IllegalAction, locale: Any) -> str:
         card = error.params.get("card")
@@ -112,7 +115,9 @@ class SushiGoCog(GameCog, group_name="sushigo", group_description="Sushi Go! —
         card="The card to keep (start typing to see your hand)",
         second="A second card to keep too — only with chopsticks in front of you",
     )
-    async def pick(self, interaction: discord.Interaction, card: str, second: str | None = None) -> None:
+    async def pick(
+        self, interaction: discord.Interaction, card: ShortText, second: ShortText | None = None
+    ) -> None:
         locale = interaction.locale
         action = Pick(card_id(card, locale) or card, card_id(second, locale))
         await self.play(interaction, action)

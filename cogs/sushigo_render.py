@@ -1,4 +1,5 @@
-"""Sushi Go! rendering: the public board, the private hand, the chopsticks steps and round reports.
+"""Sushi Go! rendering: the public board, the private hand, the chopsticks steps, round reports and
+how the final scores came about.
 
 Everything here is drawn from `GAME.view(...)` (and the engine's own scoring function for the
 running round); nothing decides a rule. The public board is built from `view(None)` only, so it
@@ -12,8 +13,9 @@ from typing import Any, cast
 
 import discord
 
+from cogs.i18n import plural, signed
 from cogs.tables.context import TableContext
-from cogs.tables.gamecog import GameCog
+from cogs.tables.gamecog import GameCog, ResultNotes
 from cogs.tables.ui import Board
 from rules.sushigo import (
     CARDS,
@@ -92,7 +94,9 @@ def tableau_lines(ctx: TableContext, tableau: list[str], slots: list[str | None]
         if card in MAKI_ROLLS:
             if not maki_shown:
                 rolls = sum(MAKI_ROLLS[name] * count[name] for name in MAKI_ROLLS)
-                lines.append(ctx.t("sushigo.group.maki", rolls=rolls))
+                lines.append(
+                    ctx.t("sushigo.group.maki", rolls=plural("sushigo.count.roll", rolls, ctx.locale))
+                )
                 maki_shown = True
         elif card in NIGIRI:
             plain = count[card] - on_wasabi[card]
@@ -137,18 +141,22 @@ def board(cog: GameCog, ctx: TableContext) -> Board:
         title=ctx.t(
             "sushigo.board.title", round=view["round"], rounds=view["rounds"], turn=view["turn_number"]
         ),
-        description=ctx.t("sushigo.board.playing", hand_size=view["hand_size"]) + "\n\n" + status,
+        description=ctx.t("sushigo.board.playing")
+        + "\n"
+        + plural("sushigo.board.hand_size", view["hand_size"], ctx.locale)
+        + "\n\n"
+        + status,
         colour=COLOUR,
     )
     so_far = round_breakdown(view["tableaux"])
     for seat in range(ctx.players):
-        value = ctx.t("sushigo.board.round_so_far", points=so_far[seat]["total"]) + "\n"
+        value = plural("sushigo.board.round_so_far", so_far[seat]["total"], ctx.locale) + "\n"
         value += tableau_lines(ctx, view["tableaux"][seat], view["wasabi_slots"][seat])
         embed.add_field(
             name=ctx.t(
                 "sushigo.board.player",
                 name=ctx.name(seat),
-                score=view["scores"][seat],
+                score=plural("results.points", view["scores"][seat], ctx.locale),
                 puddings=view["puddings"][seat],
             ),
             value=value[:1024],
@@ -157,7 +165,8 @@ def board(cog: GameCog, ctx: TableContext) -> Board:
     _add_last(ctx, embed, view)
     if view["round_points"]:
         _add_scores(ctx, embed, view)
-    embed.set_footer(text=ctx.t("sushigo.board.footer", deck=view["deck_size"], discard=view["discard_size"]))
+    deck = plural("sushigo.count.card", view["deck_size"], ctx.locale)
+    embed.set_footer(text=ctx.t("sushigo.board.footer", deck=deck, discard=view["discard_size"]))
     content = ctx.t("sushigo.board.waiting", players=", ".join(waiting)) if waiting else None
     return Board(content=content, embed=embed)
 
@@ -188,7 +197,7 @@ def _add_scores(ctx: TableContext, embed: discord.Embed, view: SushiGoView) -> N
     for seat in range(ctx.players):
         rounds = [str(points[seat]["total"]) for points in view["round_points"]]
         if pudding_points is not None:
-            rounds.append(ctx.t("sushigo.board.score_pudding", points=f"{pudding_points[seat]:+d}"))
+            rounds.append(ctx.t("sushigo.board.score_pudding", points=signed(pudding_points[seat])))
         lines.append(
             ctx.t(
                 "sushigo.board.score_line",
@@ -206,12 +215,13 @@ def _final_board(ctx: TableContext, view: SushiGoView) -> Board:
     assert ranking is not None and pudding_points is not None  # both are set once the game is over
     order = sorted(range(ctx.players), key=lambda seat: (ranking[seat], seat))
     lines = [
-        ctx.t(
+        plural(
             "sushigo.board.rank_line",
+            view["scores"][seat],
+            ctx.locale,
             medal=MEDALS.get(ranking[seat], "▫️"),
             rank=ranking[seat],
             name=ctx.mention(seat),
-            score=view["scores"][seat],
             puddings=view["puddings"][seat],
         )
         for seat in order
@@ -224,7 +234,7 @@ def _final_board(ctx: TableContext, view: SushiGoView) -> Board:
             ctx.t("sushigo.board.final_round", round=index + 1, points=points[seat]["total"])
             for index, points in enumerate(view["round_points"])
         ]
-        parts.append(ctx.t("sushigo.board.final_pudding", points=f"{pudding_points[seat]:+d}"))
+        parts.append(ctx.t("sushigo.board.final_pudding", points=signed(pudding_points[seat])))
         embed.add_field(name=ctx.name(seat), value="\n".join(parts), inline=True)
     _add_last(ctx, embed, view)
     return Board(embed=embed)
@@ -241,7 +251,9 @@ def announce(ctx: TableContext, events: list[dict[str, Any]]) -> list[str]:
             lines += _round_report(ctx, view, event["round"])
         elif event["type"] == "puddings_scored":
             parts = [
-                ctx.t("sushigo.announce.pudding_part", name=ctx.name(seat), count=count, points=points)
+                ctx.t(
+                    "sushigo.announce.pudding_part", name=ctx.name(seat), count=count, points=signed(points)
+                )
                 for seat, (count, points) in enumerate(zip(view["puddings"], event["points"], strict=True))
             ]
             lines.append(ctx.t("sushigo.announce.puddings", parts=" · ".join(parts)))
@@ -271,7 +283,12 @@ def _round_report(ctx: TableContext, view: SushiGoView, round_number: int) -> li
             )
         )
     maki = [
-        ctx.t("sushigo.announce.maki_part", name=ctx.name(seat), rolls=points["rolls"], points=points["maki"])
+        ctx.t(
+            "sushigo.announce.maki_part",
+            name=ctx.name(seat),
+            rolls=points["rolls"],
+            points=signed(points["maki"]),
+        )
         for seat, points in enumerate(breakdown)
     ]
     lines.append(ctx.t("sushigo.announce.maki", parts=" · ".join(maki)))
@@ -289,6 +306,56 @@ def _round_report(ctx: TableContext, view: SushiGoView, round_number: int) -> li
         )
     )
     return lines
+
+
+# ---------------------------------------------------------------- how the results came about
+
+
+def result_notes(ctx: TableContext) -> ResultNotes:
+    """Each player's rounds and puddings, and the pudding tie-break where it split equal scores."""
+    view = public(ctx)
+    ranking, pudding_points = view["ranking"], view["pudding_points"]
+    assert ranking is not None and pudding_points is not None, "only a finished game is explained"
+    breakdown: dict[int, str] = {}
+    for seat in range(ctx.players):
+        parts = [
+            ctx.t("sushigo.explain.round", round=index + 1, points=points[seat]["total"])
+            for index, points in enumerate(view["round_points"])
+        ]
+        parts.append(
+            ctx.t(
+                "sushigo.explain.puddings",
+                puddings=plural("sushigo.count.pudding", view["puddings"][seat], ctx.locale),
+                points=signed(pudding_points[seat]),
+            )
+        )
+        breakdown[seat] = " · ".join(parts)
+    return ResultNotes(breakdown=breakdown, tie_break=_tie_break(ctx, view, ranking))
+
+
+def _tie_break(ctx: TableContext, view: SushiGoView, ranking: list[int]) -> str | None:
+    """Words for every equal score that puddings split into different ranks; None if none was."""
+    scores = view["scores"]
+    notes = []
+    for score in sorted(set(scores), reverse=True):
+        tied = sorted(
+            (seat for seat in range(ctx.players) if scores[seat] == score), key=lambda s: (ranking[s], s)
+        )
+        if len({ranking[seat] for seat in tied}) < 2:  # alone, or still sharing a rank: nothing was decided
+            continue
+        parts = " · ".join(
+            ctx.t("sushigo.explain.tie_part", name=ctx.name(seat), puddings=view["puddings"][seat])
+            for seat in tied
+        )
+        notes.append(
+            ctx.t(
+                "sushigo.explain.tie_break", points=plural("results.points", score, ctx.locale), parts=parts
+            )
+        )
+    if not notes:
+        return None
+    # The results board marks the first note ⚖️; any further one (a second tie) gets its own line and mark.
+    return "\n".join([notes[0], *(ctx.t("results.tie_break", how=note) for note in notes[1:])])
 
 
 # ---------------------------------------------------------------- the private hand

@@ -16,9 +16,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import sushizock_render as render
+from cogs.i18n import plural
 from cogs.tables.context import TableContext
 from cogs.tables.errors import Refusal
-from cogs.tables.gamecog import ActionFor, GameCog
+from cogs.tables.gamecog import ActionFor, GameCog, ResultNotes, ShortText
 from cogs.tables.ui import Board
 from rules.engine import Event, IllegalAction
 from rules.sushizock import GAME, ForcedTake, Roll, Steal, Take
@@ -61,6 +62,18 @@ class SushizockCog(
 
     def announce(self, ctx: TableContext, events: list[Event]) -> list[str]:
         return [line for event in events if (line := render.announcement(ctx, event)) is not None]
+
+    def explain(self, ctx: TableContext) -> ResultNotes:
+        return render.result_notes(ctx)
+
+    def refusal(self, error: IllegalAction, locale: Any) -> str:
+        """Counts of tiles and dice in words that read right for one ("only 1 tile left")."""
+        params = dict(error.params)
+        for name, unit in (("length", "tiles"), ("height", "tiles"), ("dice", "dice")):
+            value = params.get(name)
+            if isinstance(value, int) and not isinstance(value, bool):
+                params[name] = plural(f"sushizock.count.{unit}", value, locale)
+        return super().refusal(IllegalAction(error.code, **params), locale)
 
     async def on_ui(
         self, interaction: discord.Interaction, ctx: TableContext, seat: int, word: str, values: list[str]
@@ -118,7 +131,7 @@ class SushizockCog(
     @app_commands.describe(
         set_aside="Dice of the current throw to set aside, by their numbers on the board, e.g. 1 3"
     )
-    async def roll(self, interaction: discord.Interaction, set_aside: str | None = None) -> None:
+    async def roll(self, interaction: discord.Interaction, set_aside: ShortText | None = None) -> None:
         await self.play(interaction, Roll(dice_to_set_aside(set_aside)))
 
     @app_commands.command(

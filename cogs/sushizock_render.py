@@ -13,10 +13,11 @@ import discord
 
 from cogs.i18n import plural, signed
 from cogs.tables.context import TableContext
-from cogs.tables.gamecog import GameCog
+from cogs.tables.gamecog import GameCog, ResultNotes
 from cogs.tables.ui import Board
 from rules.engine import Event
 from rules.sushizock import (
+    FinalPiles,
     ForcedTake,
     PileShown,
     Roll,
@@ -203,8 +204,9 @@ def _pile_line(ctx: TableContext, shown: PileShown, pile: str) -> str:
     emoji = PILE_EMOJI[pile]
     if shown["top"] is None:
         return ctx.t("sushizock.board.pile_none", emoji=emoji)
-    key = "sushizock.board.pile_one" if shown["height"] == 1 else "sushizock.board.pile_line"
-    return ctx.t(key, emoji=emoji, top=tile_text(shown["top"]), height=shown["height"])
+    return plural(
+        "sushizock.board.pile", shown["height"], ctx.locale, emoji=emoji, top=tile_text(shown["top"])
+    )
 
 
 def _piles(ctx: TableContext, view: SushizockView, seat: int) -> str:
@@ -282,7 +284,7 @@ def _controls(
         elif left == 0:
             label = ctx.t("sushizock.button.roll_leave_one")
         else:
-            label = ctx.t("sushizock.button.roll_one" if left == 1 else "sushizock.button.roll", count=left)
+            label = plural("sushizock.button.roll", left, ctx.locale)
         items.append(
             cog.action_button(ctx, Roll(keep), label, emoji="🎲", style=primary, disabled=not legal, row=1)
         )
@@ -325,9 +327,9 @@ def _steal_pickers(
         return tile_text(tile)
 
     def details(seat: int) -> str:
-        shown = piles[seat]
-        key = "sushizock.steal.option_desc_one" if shown["height"] == 1 else "sushizock.steal.option_desc"
-        return ctx.t(key, pile=pile_word, top=top(seat), height=shown["height"])
+        return plural(
+            "sushizock.steal.option_desc", piles[seat]["height"], ctx.locale, pile=pile_word, top=top(seat)
+        )
 
     if not steal["blind"]:
         choices = [
@@ -408,3 +410,37 @@ def _final(ctx: TableContext, view: SushizockView) -> Board:
         )
         embed.add_field(name=name, value=value, inline=False)
     return Board(content=ctx.t("sushizock.over"), embed=embed)
+
+
+def result_notes(ctx: TableContext) -> ResultNotes:
+    """Each player's two piles as the rulebook scores them: the sushi that count (as many as the
+    player has bones, from the bottom), those above the bone pile (worthless), and every bone.
+
+    Sushizock has no tie-break: equal scores share a rank, so there is never one to name.
+    """
+    final_piles = public(ctx)["final_piles"]
+    if final_piles is None:
+        return ResultNotes()
+    return ResultNotes(breakdown={seat: pile_sums(ctx, piles) for seat, piles in enumerate(final_piles)})
+
+
+def pile_sums(ctx: TableContext, piles: FinalPiles) -> str:
+    """One seat's score in the rulebook's terms: "🍣 +1 +6 +4 +1 = +12 (~~+5~~: above …) · 🦴 … = −8"."""
+    counted, over = piles["sushi_pile"][: piles["counted"]], piles["sushi_pile"][piles["counted"] :]
+    bones = piles["bone_pile"]
+
+    def tiles(pile: list[int]) -> str:
+        return " ".join(tile_text(tile) for tile in pile)
+
+    if not piles["sushi_pile"]:
+        sushi = ctx.t("sushizock.explain.sushi_none")
+    elif not counted:
+        sushi = ctx.t("sushizock.explain.sushi_all_over", over=tiles(over))
+    else:
+        key = "sushizock.explain.sushi_over" if over else "sushizock.explain.sushi"
+        sushi = ctx.t(key, tiles=tiles(counted), total=signed(sum(counted)), over=tiles(over))
+    if bones:
+        bone = ctx.t("sushizock.explain.bones", tiles=tiles(bones), total=signed(sum(bones)))
+    else:
+        bone = ctx.t("sushizock.explain.bones_none")
+    return ctx.t("sushizock.explain.piles", sushi=sushi, bones=bone)

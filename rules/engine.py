@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import math
 import types
 import typing
 from collections.abc import Sequence
@@ -300,16 +301,54 @@ class ActionCodec(Generic[A]):
     def encode(self, action: A) -> JSON:
         return {"type": type(action).kind, **to_json(action)}  # type: ignore[attr-defined]
 
-    def decode(self, data: JSON) -> A:
+    def decode(self, data: Any) -> A:
+        """The action `data` describes; anything else — another shape, a missing or extra field, a
+        value of the wrong type (True for a number, 1.0 for an int) — is IllegalAction, nothing else."""
+        if not isinstance(data, dict):
+            raise IllegalAction("malformed_action", kind=None)
         fields = dict(data)
         kind = fields.pop("type", None)
-        action_type = self.by_kind.get(kind)  # type: ignore[arg-type]
+        action_type = self.by_kind.get(kind) if isinstance(kind, str) else None
         if action_type is None:
-            raise IllegalAction("unknown_action", kind=kind)
+            raise IllegalAction("unknown_action", kind=kind if isinstance(kind, str) else None)
+        hints = _hints(action_type)
+        expected = {f.name for f in dataclasses.fields(action_type) if f.init}
+        if set(fields) - expected or not all(_conforms(fields[name], hints[name]) for name in fields):
+            raise IllegalAction("malformed_action", kind=kind)
         try:
             return from_json(action_type, fields)  # type: ignore[no-any-return]
-        except (KeyError, TypeError, ValueError) as error:
+        except Exception as error:  # a missing field, a value the dataclass itself refuses
             raise IllegalAction("malformed_action", kind=kind) from error
+
+
+def _conforms(value: Any, annotation: Any) -> bool:
+    """Whether JSON `value` is exactly what `annotation` asks for (strict: a bool is no int)."""
+    origin = typing.get_origin(annotation)
+    args = typing.get_args(annotation)
+    if annotation is Any:
+        return True
+    if origin in (typing.Union, types.UnionType):
+        return any(_conforms(value, arg) for arg in args)
+    if origin is typing.Literal:
+        return any(type(value) is type(arg) and value == arg for arg in args)
+    if origin in (list, frozenset, set) or (origin is tuple and len(args) == 2 and args[1] is Ellipsis):
+        return isinstance(value, list) and all(_conforms(item, args[0]) for item in value)
+    if origin is tuple:
+        return isinstance(value, list) and len(value) == len(args) and all(map(_conforms, value, args))
+    if annotation is type(None):
+        return value is None
+    if annotation in (int, str, bool):
+        return type(value) is annotation
+    if annotation is float:
+        return type(value) in (int, float) and math.isfinite(value)
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        return any(value == member.value for member in annotation)
+    if isinstance(annotation, type) and dataclasses.is_dataclass(annotation):
+        hints = _hints(annotation)
+        return isinstance(value, dict) and all(
+            name in hints and _conforms(item, hints[name]) for name, item in value.items()
+        )
+    return False
 
 
 class Action:
@@ -337,6 +376,7 @@ class Codecs(Generic[S, A]):
         return self._actions.encode(action)
 
     def decode_action(self, data: JSON) -> A:
+        """Raises only IllegalAction, whatever `data` is (it may come from a forged click)."""
         return self._actions.decode(data)
 
 

@@ -22,11 +22,16 @@ A turn, in order (`state.step` names where it stands):
   and the step becomes "place". Failure: the sushi stays, the tile stays hidden, the player takes a soy,
   and the turn goes on with the sake.
 - "place": Place(cell) puts the fetched sushi on the plate: the first in a corner, later ones orthogonally
-  next to one already there. Then, automatically: ginger on every black/white edge of the plate still
-  without one while the player has ginger (also edges left bare on earlier turns, since GAMES.md says
-  every such pair needs one; when ginger runs short, edges are covered in ascending (i, j) order, i.e.
-  reading order); the sake moves clockwise to the next pine whose line crosses the cell fetched from (on a
-  failure too: the cell of the attempt).
+  next to one already there. Its new black/white edges need ginger (GAMES.md step 3): with enough ginger
+  all are covered at once; with fewer, `ginger_choices` lists what the player may do and, when the
+  choices differ, the step becomes "ginger". Edges left bare on earlier turns stay bare for good
+  ("the ingredient and the rice must be put separately"): ginger gained later waits for later edges.
+  Then the sake moves clockwise to the next pine whose line crosses the cell fetched from (on a failure
+  too: the cell of the attempt).
+- "ginger": Ginger(edges) covers those of the new edges; the legal actions are the distinct choices (one
+  per set of lines left spoiled; a choice spoiling every line another spoils and more is never offered,
+  it can only lose points). `default_action` and `computer_action` spoil the fewest lines, then keep the
+  plate's best prospects. Then the turn goes on as after a placement.
 - "refill": if the sake's line then holds no sushi and the reserve is not empty, Refill(black_nearer) puts
   the next reserve pair on the two cells of that line nearest the sake, the player choosing which rice goes
   nearer. With the reserve empty, the sake moves on clockwise to the next line holding sushi by itself.
@@ -62,14 +67,17 @@ Refusal codes:
 - plate_cell_taken: that plate cell already holds a sushi (params: cell).
 - not_a_corner: the first sushi goes in a corner of the plate (params: cell).
 - not_adjacent: a sushi goes orthogonally next to one already on the plate (params: cell).
+- not_a_ginger_choice: those edges are not one of the ginger choices offered now.
 """
 
 from __future__ import annotations
 
 import copy
+import itertools
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from typing import Any, ClassVar, Literal, TypedDict, cast
 
 from rules.engine import (
@@ -192,7 +200,7 @@ def _neighbours(cell: int, size: int) -> list[int]:
 PLATE_EDGES: tuple[tuple[int, int], ...] = tuple(
     (a, b) for a in range(PLATE_CELLS) for b in _neighbours(a, PLATE_SIZE) if a < b
 )
-"""The 12 orthogonal plate edges as (i, j), i < j, in ascending order: the order ginger is laid in."""
+"""The 12 orthogonal plate edges as (i, j), i < j, in ascending order."""
 
 
 def _is_int(value: Any) -> bool:
@@ -228,6 +236,14 @@ class Place(Action):
 
 
 @dataclass(frozen=True)
+class Ginger(Action):
+    """Lay the ginger in hand on these new black/white plate edges, each (i, j) with i < j."""
+
+    kind: ClassVar[str] = "ginger"
+    edges: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
 class Refill(Action):
     """Lay the next reserve pair on the sake's empty line, the black-rice sushi nearer the sake or not."""
 
@@ -258,6 +274,8 @@ class KaitenState:
     holding: str | None = None
     """The sushi in the chopsticks during the "place" step."""
     fetched_from: int | None = None
+    placed: int | None = None
+    """The plate cell of the sushi just placed, while its ginger is chosen (the "ginger" step)."""
     plates: list[list[str | None]] = field(default_factory=list)
     ginger: list[int] = field(default_factory=list)
     wasabi: list[int] = field(default_factory=list)
@@ -273,7 +291,7 @@ class KaitenState:
 
 # ---------------------------------------------------------------- view
 
-KaitenPhase = Literal["wasabi_or_fetch", "fetch", "place", "refill", "over"]
+KaitenPhase = Literal["wasabi_or_fetch", "fetch", "place", "ginger", "refill", "over"]
 """`state.step`: the steps of a turn (see the module doc), and "over" once every plate is full."""
 
 
@@ -291,6 +309,47 @@ class PineView(TypedDict):
     """The line's cells, nearest the sake first."""
 
 
+class GingerChoiceView(TypedDict):
+    """One way to lay the ginger in hand on the new edges (the "ginger" step)."""
+
+    edges: list[list[int]]
+    """The edges [i, j] that get a ginger: Ginger(edges) as lists."""
+    bare: list[list[int]]
+    """The new edges left without ginger."""
+    spoils: list[int]
+    """Indexes into PLATE_LINES (rows 0-2, then columns 0-2) this choice newly makes score 0."""
+
+
+class PlateLineView(TypedDict):
+    """One scoring line of a plate (PLATE_LINES order: rows top to bottom, then columns left to right)."""
+
+    line: Literal["row", "column"]
+    index: int
+    """The row's or column's index, 0-2."""
+    cells: list[int]
+    """Its plate cells."""
+    card: int | None
+    """The reference card's points for its three ingredients; None while not full."""
+    spoiled: bool
+    """A missing ginger on one of its edges makes it score 0."""
+    points: int | None
+    """What it adds to the score: `card`, or 0 when spoiled; None while it is not full and not spoiled."""
+
+
+class PlateScoreView(TypedDict):
+    """How `score` is counted (GAMES.md): the six lines, then wasabi, soy and rice; they add up to it."""
+
+    lines: list[PlateLineView]
+    wasabi: int
+    """Points for the unused wasabi (2 each)."""
+    soy: int
+    """Points for the soy (-2 each)."""
+    rice: int
+    """Points for the rice of the colour less present (1 each)."""
+    fewer_rice: str | None
+    """That colour, "B" or "W"; None while both are as many."""
+
+
 class KaitenPlayerView(TypedDict):
     seat: int
     side: str
@@ -302,12 +361,13 @@ class KaitenPlayerView(TypedDict):
     ginger_edges: list[list[int]]
     """Plate edges [i, j] that got a ginger."""
     missing_ginger: list[list[int]]
-    """Black/white plate edges [i, j] still bare."""
+    """Black/white plate edges [i, j] left without ginger for good (not the `ginger_due` ones)."""
     ginger_placed: int
     condiments: list[str]
     """The tiles gained, in order."""
     full: bool
     score: int
+    score_parts: PlateScoreView
 
 
 class KaitenView(ViewHeader):
@@ -342,6 +402,12 @@ class KaitenView(ViewHeader):
     """Plate cells the held sushi may go on (the "place" step only)."""
     refill_cells: list[int]
     """[near, far]: where the refill goes (the "refill" step only)."""
+    placed: int | None
+    """The plate cell just filled, whose ginger is being chosen (the "ginger" step only)."""
+    ginger_due: list[list[int]]
+    """The new black/white edges [i, j] waiting for ginger (the "ginger" step only)."""
+    ginger_choices: list[GingerChoiceView]
+    """The distinct ways to lay the ginger in hand on them, as offered by `legal_actions`."""
 
 
 # ---------------------------------------------------------------- scoring
@@ -366,17 +432,51 @@ def _zeroed_lines(missing: Sequence[tuple[int, int]]) -> set[int]:
     return zeroed
 
 
-def _points(cells: Sequence[str | None], missing: Sequence[tuple[int, int]], wasabi: int, soy: int) -> int:
-    """Score of a plate; lines not yet full count nothing (the running score)."""
-    zeroed = _zeroed_lines(missing)
-    total = 0
-    for index, line in enumerate(PLATE_LINES):
-        sushi = [cells[i] for i in line]
-        if index in zeroed or any(s is None for s in sushi):
-            continue
-        total += line_points([s.split(":")[1] for s in sushi if s is not None])
+@dataclass(frozen=True)
+class PlateScore:
+    """A plate's score in the rulebook's parts; `total` is the one count `scores` and `score_plate` use."""
+
+    card: tuple[int | None, ...]
+    """Per PLATE_LINES: the reference card's points for the line's three ingredients; None while not full."""
+    spoiled: frozenset[int]
+    """Indexes into PLATE_LINES that a missing ginger makes score 0."""
+    wasabi: int
+    """Points for the unused wasabi."""
+    soy: int
+    """Points for the soy (zero or negative)."""
+    rice: int
+    """Points for the rice of the colour less present."""
+    fewer_rice: str | None
+    """That colour, BLACK or WHITE; None while both are as many."""
+
+    def line(self, index: int) -> int | None:
+        """What PLATE_LINES[index] adds: 0 when spoiled, None while not full (a running score skips it)."""
+        return 0 if index in self.spoiled else self.card[index]
+
+    @property
+    def total(self) -> int:
+        lines = sum(self.line(index) or 0 for index in range(len(PLATE_LINES)))
+        return lines + self.wasabi + self.soy + self.rice
+
+
+def plate_score(
+    cells: Sequence[str | None], missing: Sequence[tuple[int, int]], wasabi: int, soy: int
+) -> PlateScore:
+    """A plate's score by its parts (GAMES.md); lines not yet full count nothing (the running score)."""
+    card = tuple(
+        None if any(cells[i] is None for i in line) else line_points([str(cells[i])[2:] for i in line])
+        for line in PLATE_LINES
+    )
     rice = Counter(s[0] for s in cells if s is not None)
-    return total + WASABI_POINTS * wasabi + SOY_POINTS * soy + min(rice[BLACK], rice[WHITE])
+    fewer = None if rice[BLACK] == rice[WHITE] else min((BLACK, WHITE), key=lambda colour: rice[colour])
+    return PlateScore(
+        card=card,
+        spoiled=frozenset(_zeroed_lines(missing)),
+        wasabi=WASABI_POINTS * wasabi,
+        soy=SOY_POINTS * soy,
+        rice=min(rice[BLACK], rice[WHITE]),
+        fewer_rice=fewer,
+    )
 
 
 def score_plate(cells: list[str], missing_ginger: list[tuple[int, int]], wasabi: int, soy: int) -> int:
@@ -391,7 +491,7 @@ def score_plate(cells: list[str], missing_ginger: list[tuple[int, int]], wasabi:
     for i, j in missing_ginger:
         if not (0 <= i < PLATE_CELLS and 0 <= j < PLATE_CELLS) or cells[i][0] == cells[j][0]:
             raise ValueError(f"cells {i} and {j} are not a black/white pair")
-    return _points(cells, missing_ginger, wasabi, soy)
+    return plate_score(cells, missing_ginger, wasabi, soy).total
 
 
 def missing_edges(
@@ -405,6 +505,43 @@ def missing_edges(
         if a is not None and b is not None and a[0] != b[0] and (i, j) not in laid:
             bare.append((i, j))
     return bare
+
+
+Edge = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class GingerChoice:
+    """One way to lay ginger on the new edges of a just-placed sushi."""
+
+    covered: tuple[Edge, ...]
+    """The new edges that get a ginger: min(ginger in hand, new edges) of them."""
+    bare: tuple[Edge, ...]
+    """The new edges left without."""
+    spoiled: frozenset[int]
+    """Every line of the plate that scores 0 after it (earlier bare edges included)."""
+
+
+def ginger_choices(
+    plate: Sequence[str | None], ginger_edges: Sequence[Edge], ginger: int, cell: int
+) -> list[GingerChoice]:
+    """The distinct ways to cover the new black/white edges around plate cell `cell` (just filled).
+
+    Every ginger in hand must go down while a new edge lacks one, so a choice covers min(ginger, new)
+    edges. Choices leaving the same lines spoiled are one choice (the first in ascending edge order
+    stands for them), and a choice spoiling every line another spoils and more is dropped (it can only
+    lose points; ginger placed, the tie-break, is the same for all). One entry when there is nothing to
+    decide (enough ginger, none, or all choices alike); the order is deterministic.
+    """
+    bare = missing_edges(plate, ginger_edges)
+    new = [edge for edge in bare if cell in edge]
+    before = _zeroed_lines([edge for edge in bare if cell not in edge])
+    found: dict[frozenset[int], GingerChoice] = {}
+    for covered in itertools.combinations(new, min(ginger, len(new))):
+        left = tuple(edge for edge in new if edge not in covered)
+        spoiled = frozenset(before | _zeroed_lines(left))
+        found.setdefault(spoiled, GingerChoice(covered, left, spoiled))
+    return [choice for choice in found.values() if not any(other < choice.spoiled for other in found)]
 
 
 def legal_plate_cells(plate: Sequence[str | None]) -> list[int]:
@@ -507,35 +644,61 @@ def _full(plate: Sequence[str | None]) -> bool:
     return all(s is not None for s in plate)
 
 
-def _prospect(plate: Sequence[str | None], ginger_edges: Sequence[tuple[int, int]], ginger: int) -> float:
+@cache
+def _line_prospect(ingredients: tuple[str, ...]) -> float:
+    """A line's worth by its ingredients so far (sorted): exact when full, else the best combination
+    still reachable, discounted. Cached: the computer asks it thousands of times a game."""
+    if len(ingredients) == PLATE_SIZE:
+        return line_points(ingredients)
+    have = Counter(ingredients)
+    reachable = [points for combo, points in REFERENCE_CARD.items() if not have - Counter(combo)]
+    return _PROSPECT * max([OTHER_LINE, *reachable])
+
+
+def _prospect(plate: Sequence[str | None], spoiled: frozenset[int], ginger: int) -> float:
     """default_action's guess at what a plate is worth: full lines exactly, open lines by the best
-    combination their ingredients still allow (discounted), minus spoiled lines, plus spare ginger."""
-    bare = missing_edges(plate, ginger_edges)
-    zeroed = _zeroed_lines(bare[ginger:])
+    combination their ingredients still allow (discounted), spoiled lines nothing, plus ginger in hand."""
     total = 0.0
     for index, line in enumerate(PLATE_LINES):
-        if index in zeroed:
+        if index in spoiled:
             continue
-        ingredients = [s.split(":")[1] for s in (plate[i] for i in line) if s is not None]
-        if len(ingredients) == PLATE_SIZE:
-            total += line_points(ingredients)
-            continue
-        have = Counter(ingredients)
-        reachable = [points for combo, points in REFERENCE_CARD.items() if not have - Counter(combo)]
-        total += _PROSPECT * max([OTHER_LINE, *reachable])
+        total += _line_prospect(tuple(sorted(s[2:] for s in (plate[i] for i in line) if s is not None)))
     rice = Counter(s[0] for s in plate if s is not None)
-    spare = max(0, ginger - len(bare))
-    return total + min(rice[BLACK], rice[WHITE]) + 0.5 * spare
+    return total + min(rice[BLACK], rice[WHITE]) + 0.5 * ginger
+
+
+def _best_ginger(
+    plate: Sequence[str | None], ginger_edges: Sequence[Edge], ginger: int, cell: int
+) -> tuple[float, GingerChoice]:
+    """The ginger choice spoiling the fewest lines, then keeping the best prospects; the first among
+    equals. With its prospect."""
+    best: tuple[tuple[int, float], float, GingerChoice] | None = None
+    for choice in ginger_choices(plate, ginger_edges, ginger, cell):
+        value = _prospect(plate, choice.spoiled, ginger - len(choice.covered))
+        key = (-len(choice.spoiled), value)
+        if best is None or key > best[0]:
+            best = (key, value, choice)
+    assert best is not None
+    return best[1], best[2]
 
 
 def _best_placement(state: KaitenState, seat: int, sushi: str) -> tuple[float, int]:
-    """The best plate cell for `sushi` by `_prospect`, and its value; the first cell among equals."""
+    """The best plate cell for `sushi` by `_prospect` (with its best ginger), and its value; the first
+    cell among equals."""
+    return _placement(tuple(state.plates[seat]), tuple(state.ginger_edges[seat]), state.ginger[seat], sushi)
+
+
+@lru_cache(maxsize=4096)
+def _placement(
+    plate: tuple[str | None, ...], ginger_edges: tuple[Edge, ...], ginger: int, sushi: str
+) -> tuple[float, int]:
+    """`_best_placement` on plain values, cached: a fetch decision asks it for every sushi on up to five
+    lines, and only a dozen kinds of sushi exist."""
     best: tuple[float, int] | None = None
-    plate = state.plates[seat]
     for cell in legal_plate_cells(plate):
         trial = list(plate)
         trial[cell] = sushi
-        value = _prospect(trial, state.ginger_edges[seat], state.ginger[seat])
+        value = _best_ginger(trial, ginger_edges, ginger, cell)[0]
         if best is None or value > best[0]:
             best = (value, cell)
     assert best is not None
@@ -556,7 +719,7 @@ class KaitenGame(Codecs[KaitenState, Action]):
     }
 
     _codec = StateCodec(KaitenState)
-    _actions = ActionCodec(Wasabi, Fetch, Place, Refill)
+    _actions = ActionCodec(Wasabi, Fetch, Place, Ginger, Refill)
 
     # ------------------------------------------------------------ setup
 
@@ -627,15 +790,13 @@ class KaitenGame(Codecs[KaitenState, Action]):
         return state.over
 
     def scores(self, state: KaitenState) -> list[int]:
-        return [
-            _points(
-                state.plates[s],
-                missing_edges(state.plates[s], state.ginger_edges[s]),
-                state.wasabi[s],
-                state.soy[s],
-            )
-            for s in range(state.players)
-        ]
+        return [self._plate_score(state, s).total for s in range(state.players)]
+
+    @staticmethod
+    def _plate_score(state: KaitenState, seat: int) -> PlateScore:
+        plate = state.plates[seat]
+        missing = missing_edges(plate, state.ginger_edges[seat])
+        return plate_score(plate, missing, state.wasabi[seat], state.soy[seat])
 
     def ranking(self, state: KaitenState) -> list[int]:
         scores = self.scores(state)
@@ -653,6 +814,8 @@ class KaitenGame(Codecs[KaitenState, Action]):
             return actions
         if state.step == "place":
             return [Place(cell) for cell in legal_plate_cells(state.plates[seat])]
+        if state.step == "ginger":
+            return [Ginger(choice.covered) for choice in self._ginger_choices(state, seat)]
         return [Refill(True), Refill(False)]
 
     def default_action(self, state: KaitenState, seat: int) -> Action:
@@ -663,6 +826,10 @@ class KaitenGame(Codecs[KaitenState, Action]):
         if state.step == "place":
             assert state.holding is not None
             return Place(_best_placement(state, seat, state.holding)[1])
+        if state.step == "ginger":
+            assert state.placed is not None
+            plate, edges = state.plates[seat], state.ginger_edges[seat]
+            return Ginger(_best_ginger(plate, edges, state.ginger[seat], state.placed)[1].covered)
         if state.step == "refill":
             # Which rice goes nearer only changes the next players' options, not this plate.
             return Refill(True)
@@ -706,6 +873,8 @@ class KaitenGame(Codecs[KaitenState, Action]):
             events = self._fetch(state, seat, action)
         elif isinstance(action, Place):
             events = self._place(state, seat, action)
+        elif isinstance(action, Ginger):
+            events = self._ginger(state, seat, action)
         elif isinstance(action, Refill):
             events = self._refill(state, seat, action)
         else:
@@ -765,23 +934,39 @@ class KaitenGame(Codecs[KaitenState, Action]):
             require(cell in legal_plate_cells(plate), "not_adjacent", cell=cell)
         plate[cell] = state.holding
         state.holding = None
+        state.placed = cell
         events: list[Event] = [{"type": "placed", "seat": seat, "cell": cell, "sushi": plate[cell]}]
-        return events + self._after_plate(state, seat)
+        choices = self._ginger_choices(state, seat)
+        if len(choices) > 1:  # a real choice: the player's (step 3)
+            state.step = "ginger"
+            return events
+        return events + self._after_plate(state, seat, choices[0])
 
-    def _after_plate(self, state: KaitenState, seat: int) -> list[Event]:
+    @staticmethod
+    def _ginger_choices(state: KaitenState, seat: int) -> list[GingerChoice]:
+        assert state.placed is not None
+        plate, edges = state.plates[seat], state.ginger_edges[seat]
+        return ginger_choices(plate, edges, state.ginger[seat], state.placed)
+
+    def _ginger(self, state: KaitenState, seat: int, action: Ginger) -> list[Event]:
+        require(state.step == "ginger", "wrong_step", step=state.step)
+        chosen = [choice for choice in self._ginger_choices(state, seat) if choice.covered == action.edges]
+        require(len(chosen) == 1, "not_a_ginger_choice")
+        return self._after_plate(state, seat, chosen[0])
+
+    def _after_plate(self, state: KaitenState, seat: int, ginger: GingerChoice) -> list[Event]:
         """Step 3, ginger, then the sake and the refill unless that filled the last plate."""
         events: list[Event] = []
-        bare = missing_edges(state.plates[seat], state.ginger_edges[seat])
-        laid = bare[: state.ginger[seat]]
-        if bare:
-            state.ginger[seat] -= len(laid)
-            state.ginger_edges[seat].extend(laid)
+        state.placed = None
+        if ginger.covered or ginger.bare:
+            state.ginger[seat] -= len(ginger.covered)
+            state.ginger_edges[seat].extend(ginger.covered)
             events.append(
                 {
                     "type": "ginger",
                     "seat": seat,
-                    "laid": [list(edge) for edge in laid],
-                    "missing": [list(edge) for edge in bare[len(laid) :]],
+                    "laid": [list(edge) for edge in ginger.covered],
+                    "missing": [list(edge) for edge in ginger.bare],
                 }
             )
         if all(_full(plate) for plate in state.plates):
@@ -849,9 +1034,13 @@ class KaitenGame(Codecs[KaitenState, Action]):
 
     def view(self, state: KaitenState, seat: int | None) -> KaitenView:
         scores = self.scores(state)
+        fetching = not state.over and state.step in ("wasabi_or_fetch", "fetch")
+        choosing = not state.over and state.step == "ginger"
+        choices = self._ginger_choices(state, state.current) if choosing else []
+        due = sorted(choices[0].covered + choices[0].bare) if choices else []
         players: list[KaitenPlayerView] = []
         for s in range(state.players):
-            bare = missing_edges(state.plates[s], state.ginger_edges[s])
+            bare = [edge for edge in missing_edges(state.plates[s], state.ginger_edges[s]) if edge not in due]
             players.append(
                 {
                     "seat": s,
@@ -866,9 +1055,11 @@ class KaitenGame(Codecs[KaitenState, Action]):
                     "condiments": list(state.gained[s]),
                     "full": _full(state.plates[s]),
                     "score": scores[s],
+                    "score_parts": self._score_view(self._plate_score(state, s)),
                 }
             )
-        fetching = not state.over and state.step in ("wasabi_or_fetch", "fetch")
+        # Lines spoiled by earlier bare edges are spoiled whatever the choice: not the choice's doing.
+        spoiled_before = _zeroed_lines([(i, j) for i, j in players[state.current]["missing_ginger"]])
         phase = cast(KaitenPhase, state.step)
         return {
             "seat": seat,
@@ -898,6 +1089,37 @@ class KaitenGame(Codecs[KaitenState, Action]):
             "wasabi_moves": _wasabi_moves(state, state.current) if fetching else [],
             "plate_cells": legal_plate_cells(state.plates[state.current]) if state.step == "place" else [],
             "refill_cells": list(self._refill_cells(state)) if state.step == "refill" else [],
+            "placed": state.placed if choosing else None,
+            "ginger_due": [list(edge) for edge in due],
+            "ginger_choices": [
+                {
+                    "edges": [list(edge) for edge in choice.covered],
+                    "bare": [list(edge) for edge in choice.bare],
+                    "spoils": sorted(choice.spoiled - spoiled_before),
+                }
+                for choice in choices
+            ],
+        }
+
+    @staticmethod
+    def _score_view(score: PlateScore) -> PlateScoreView:
+        lines: list[PlateLineView] = [
+            {
+                "line": "row" if index < PLATE_SIZE else "column",
+                "index": index % PLATE_SIZE,
+                "cells": list(cells),
+                "card": score.card[index],
+                "spoiled": index in score.spoiled,
+                "points": score.line(index),
+            }
+            for index, cells in enumerate(PLATE_LINES)
+        ]
+        return {
+            "lines": lines,
+            "wasabi": score.wasabi,
+            "soy": score.soy,
+            "rice": score.rice,
+            "fewer_rice": score.fewer_rice,
         }
 
     @staticmethod

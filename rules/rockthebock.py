@@ -360,10 +360,9 @@ class RockTheBockGame(Codecs[RockTheBockState, Action]):
         cap = {"bocks": CAP_BOCKS, "wolves": CAP_WOLVES, "goats": CAP_GOATS}[sheet]
         marked = _mark(row[receiver], cap, dice)
         row[receiver] += marked
-        # Strike as many symbols as dice USED (the chosen colour), not as dice thrown. GAMES.md says
-        # "as dice thrown this turn", but that strikes all 10 on every first throw, making each round
-        # one throw per player; the rulebook has 10 dice on a round's first turn and "fewer from turn
-        # to turn", and advises playing a round slowly, which only works when the dice used are struck.
+        # Strike as many symbols as dice USED (the chosen colour), as GAMES.md says, not as dice thrown
+        # (the rulebook's wording): striking every die thrown would use up all 10 on a round's first
+        # throw, against the rulebook's "fewer from turn to turn" and its advice to play a round slowly.
         state.struck[seat] += dice
         state.throw = []
         mark: Event = {

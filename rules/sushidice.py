@@ -15,14 +15,18 @@ holders duel next. A duelist may call Yuck while the opponent shows a yuck: all 
 opponent's dice are re-thrown at once and none stays set aside. While both duelists show a yuck,
 every seated non-duelist is in `to_move` too and may call Chop: the duel ends without a plate, the
 caller takes red and gives blue to a partner with the fewest plates among the other seats, and
-those two duel next. The game ends when a seat owns 6 / 5 / 4 plates (2 / 3-4 / 5-6 players), or
-when no plate is left face up; ranks follow plates.
+those two duel next. The game ends when a seat owns 6 / 5 / 4 plates (2 / 3-4 / 5-6 players);
+ranks follow plates. It always ends so before the plates run out: 19 plates are more than
+players x (target - 1) at every count, so whoever takes the last plate has reached the target.
 
-Calls are judged on what was published. Every throw in the game gets the next serial number; a
-set's `throw` is the serial of its latest throw, and the board `stamp` is the serial of the latest
-throw of all. A Yuck carries the opponent's `throw` the caller saw and a Chop the `stamp`: a call
-that names anything else concerns dice that are no longer (or not yet) on the board. Serials never
-repeat, so a call from an earlier duel can never match a later throw.
+Calls are judged on what was published (GAMES.md). Every throw in the game gets the next serial
+number; the board `stamp` is the serial of the latest throw of all, and each die remembers the serial
+of its own latest throw (`DiceSet.thrown`). A Yuck or a Chop carries the stamp of the board the caller
+saw (`seen`). A yuck showing now was on that board, and has not been re-thrown since, exactly when its
+die was last thrown at or before that stamp; so a Yuck is valid when one of the opponent's dice shows
+such a yuck, however many other dice were thrown since, and a Chop when both duelists' dice do. A
+stamp newer than the latest throw was never on any board. The valid stamps of a call form a range
+(`call_stamps`): from the latest throw back to the first stamp that shows every yuck the call needs.
 
 Refusal codes:
 - game_over: the game has ended.
@@ -41,7 +45,8 @@ Refusal codes:
 - no_such_plate (plate, face_up): plates are the face-up slots 0..face_up-1.
 - plate_not_complete (plate, name): the duelist's six dice do not show that plate.
 - no_yuck_showing: the opponent shows no yuck right now.
-- not_shown_yet (seen, throw / stamp): the call names dice that are not the ones on the board.
+- not_shown_yet (seen, stamp): a yuck the call needs shows now but was thrown after the board
+  stamped `seen` (or `seen` is no stamp of this game yet): the board never showed it.
 - no_chop: the two duelists do not both show a yuck right now.
 - bad_partner (partner): the partner must be another seat at the table.
 - partner_not_fewest (partner, plates, fewest): the partner must have the fewest plates among the
@@ -50,7 +55,6 @@ Refusal codes:
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, NotRequired, TypedDict
@@ -80,11 +84,15 @@ YUCK_DIE: tuple[str, ...] = (*SUSHI, YUCK)
 DICE: tuple[tuple[str, ...], ...] = (STAR_DIE, STAR_DIE, STAR_DIE, YUCK_DIE, YUCK_DIE, YUCK_DIE)
 """The faces of the six dice of a set, by die number."""
 SET_SIZE = len(DICE)
+STAR_DICE: tuple[int, ...] = tuple(die for die, faces in enumerate(DICE) if STAR in faces)
 SET_COLOURS: tuple[str, ...] = ("red", "blue")
 PLATE_DECK: tuple[str, ...] = (*(sushi for sushi in SUSHI for _ in range(3)), *(COMBO,) * 4)
 FACE_UP = 3
 HOST = 0
 PLATES_TO_WIN: dict[int, int] = {2: 6, 3: 5, 4: 5, 5: 4, 6: 4}
+if len(PLATE_DECK) <= max(players * (target - 1) for players, target in PLATES_TO_WIN.items()):
+    # The engine relies on it: a game always ends by plate count before the face-up plates run out.
+    raise RuntimeError("too few plates: a game could run out of plates before anyone wins")
 
 
 # ---------------------------------------------------------------- actions
@@ -127,7 +135,7 @@ class Ring(Action):
 
 @dataclass(frozen=True)
 class Yuck(Action):
-    """Call Yuck on the opponent; `seen` is the opponent's throw serial the caller saw published."""
+    """Call Yuck on the opponent; `seen` is the stamp of the published board the caller saw."""
 
     kind: ClassVar[str] = "yuck"
     seen: int
@@ -140,6 +148,10 @@ class Chop(Action):
     kind: ClassVar[str] = "chop"
     seen: int
     partner: int
+
+
+DUEL_ACTIONS = (Roll, SetAside, BringBack, Ring, Yuck)
+"""What the two duelists do."""
 
 
 # ---------------------------------------------------------------- state
@@ -155,6 +167,14 @@ class DiceSet:
     set_aside: list[bool] = field(default_factory=lambda: [False] * SET_SIZE)
     throw: int = 0
     """Serial number (game-wide) of this set's latest throw; 0 = never thrown."""
+    thrown: list[int] = field(default_factory=list)
+    """Per die, the serial of its latest throw (0 = never thrown): what judges a call on its yuck."""
+
+    def __post_init__(self) -> None:
+        if not self.thrown:
+            # A new set, or one stored before dice had serials of their own: every die that shows a
+            # face gets the set's latest throw, which never dates a yuck earlier than it was thrown.
+            self.thrown = [0 if face is None else self.throw for face in self.faces]
 
 
 @dataclass
@@ -195,7 +215,7 @@ class DuelistView(TypedDict):
     """What each die shows; None while unthrown in this duel."""
     set_aside: list[bool]
     throw: int
-    """The serial of this set's latest throw (what a Yuck! names); 0 = never thrown."""
+    """The serial of this set's latest throw; 0 = never thrown."""
     yuck: bool
     """Whether a die shows a yuck."""
     complete: list[int]
@@ -223,7 +243,7 @@ class SushiDiceView(ViewHeader):
     duelists: list[DuelistView]
     """Red, then blue; empty before the host has challenged."""
     stamp: int
-    """The serial of the latest throw of the game (what a Chop! names)."""
+    """The serial of the latest throw of the game (what a Yuck! or a Chop! names)."""
     chop_possible: bool
     set: NotRequired[str | None]
     """Private views only: the colour of the set the seat duels with, None when it does not duel."""
@@ -234,17 +254,20 @@ class SushiDiceView(ViewHeader):
 
 def _filling(plate: str, faces: Sequence[str | None], kept: Sequence[bool] = ()) -> list[int]:
     """The dice (by number) filling as much of the plate as possible; kept dice first among equals."""
-    order = sorted(range(len(faces)), key=lambda die: not (kept and kept[die]))
     if plate != COMBO:
-        return sorted(die for die in order if faces[die] in (plate, STAR))
+        return [die for die, face in enumerate(faces) if face in (plate, STAR)]
+    dice = range(len(faces))
+    order = [*(die for die in dice if kept[die]), *(die for die in dice if not kept[die])] if kept else dice
     filling: list[int] = []
-    missing = list(SUSHI)
+    stars: list[int] = []
+    missing = set(SUSHI)
     for die in order:  # a sushi face fills only its own sushi, once
         face = faces[die]
-        if face is not None and face in missing:
-            missing.remove(face)
+        if face == STAR:
+            stars.append(die)
+        elif face in missing:
+            missing.discard(face)
             filling.append(die)
-    stars = [die for die in order if faces[die] == STAR]
     # The first star is the combo's own star; the others stand for missing sushi.
     filling.extend(stars[: 1 + len(missing)])
     return sorted(filling)
@@ -257,6 +280,25 @@ def plate_complete(plate: str, faces: list[str]) -> bool:
     if len(faces) != SET_SIZE or any(face not in FACES for face in faces):
         raise ValueError(f"six faces among {FACES} expected, got {faces!r}")
     return len(_filling(plate, faces)) == SET_SIZE
+
+
+def _keep(plate: str, faces: Sequence[str | None], kept: Sequence[bool]) -> list[int]:
+    """The dice a computer keeps toward `plate`: its filling, unless that leaves the plate out of reach.
+
+    Only the combo can be: its own star needs a star die, so when the filling has no star and takes
+    every star die (showing sushi), the rest are yuck dice that never throw a star. Then one star die
+    goes back to be thrown: the one whose sushi the other dice can best stand in for.
+    """
+    filling = _filling(plate, faces, kept)
+    if plate != COMBO or any(faces[die] == STAR for die in filling) or not set(STAR_DICE) <= set(filling):
+        return filling
+    freed = ([None if die == free else face for die, face in enumerate(faces)] for free in STAR_DICE)
+    return max((_filling(plate, others, kept) for others in freed), key=len)
+
+
+def _copied(event: Event) -> Event:
+    """A copy of an event that shares nothing with it (events hold plain values and flat lists)."""
+    return {key: list(value) if isinstance(value, list) else value for key, value in event.items()}
 
 
 def _is_index(value: Any, size: int) -> bool:
@@ -303,7 +345,8 @@ class SushiDiceGame(Codecs[SushiDiceState, Action]):
             return frozenset({HOST})
         if self.chop_possible(state):
             return frozenset(range(state.players))
-        return frozenset(dice.holder for dice in state.sets)
+        red, blue = state.sets
+        return frozenset((red.holder, blue.holder))
 
     def is_over(self, state: SushiDiceState) -> bool:
         return state.over
@@ -318,18 +361,23 @@ class SushiDiceGame(Codecs[SushiDiceState, Action]):
         """The set a seat duels with, None for a spectator (or before the host has challenged)."""
         if state.phase != "duel":
             return None
-        return next((dice for dice in state.sets if dice.holder == seat), None)
+        for dice in state.sets:
+            if dice.holder == seat:
+                return dice
+        return None
 
     def opponent_of(self, state: SushiDiceState, dice: DiceSet) -> DiceSet:
         return state.sets[1 - state.sets.index(dice)]
 
     def chop_possible(self, state: SushiDiceState) -> bool:
         """Both duelists show a yuck and someone is there to call Chop."""
+        red, blue = state.sets
         return (
             not state.over
             and state.phase == "duel"
             and state.players > 2
-            and all(YUCK in dice.faces for dice in state.sets)
+            and YUCK in red.faces
+            and YUCK in blue.faces
         )
 
     def complete_plates(self, state: SushiDiceState, dice: DiceSet) -> list[int]:
@@ -337,6 +385,19 @@ class SushiDiceGame(Codecs[SushiDiceState, Action]):
         return [
             slot for slot, plate in enumerate(state.face_up) if len(_filling(plate, dice.faces)) == SET_SIZE
         ]
+
+    def call_stamps(self, state: SushiDiceState, sets: Sequence[DiceSet]) -> range:
+        """The board stamps a call on a yuck of each of `sets` may name, newest first (empty when one
+        of them shows no yuck): from the latest throw back to the first stamp showing a yuck of each."""
+        oldest = 0
+        for dice in sets:
+            first = min(
+                (dice.thrown[die] for die, face in enumerate(dice.faces) if face == YUCK), default=None
+            )
+            if first is None:
+                return range(0)
+            oldest = max(oldest, first)
+        return range(state.throws, oldest - 1, -1)
 
     def chop_partners(self, state: SushiDiceState, seat: int) -> list[int]:
         """The seats a Chop caller may give the other set to: the fewest plates among the others."""
@@ -351,7 +412,10 @@ class SushiDiceGame(Codecs[SushiDiceState, Action]):
             return [Challenge(other) for other in range(state.players) if other != HOST]
         dice = self.dice_of(state, seat)
         if dice is None:
-            return [Chop(state.throws, partner) for partner in self.chop_partners(state, seat)]
+            partners = self.chop_partners(state, seat)
+            return [
+                Chop(seen, partner) for seen in self.call_stamps(state, state.sets) for partner in partners
+            ]
         actions: list[Action] = []
         if not all(dice.set_aside):
             actions.append(Roll())
@@ -362,9 +426,7 @@ class SushiDiceGame(Codecs[SushiDiceState, Action]):
         )
         actions.extend(BringBack(die) for die in range(SET_SIZE) if dice.set_aside[die])
         actions.extend(Ring(slot) for slot in self.complete_plates(state, dice))
-        opponent = self.opponent_of(state, dice)
-        if YUCK in opponent.faces:
-            actions.append(Yuck(opponent.throw))
+        actions.extend(Yuck(seen) for seen in self.call_stamps(state, [self.opponent_of(state, dice)]))
         return actions
 
     def default_action(self, state: SushiDiceState, seat: int) -> Action:
@@ -379,47 +441,49 @@ class SushiDiceGame(Codecs[SushiDiceState, Action]):
         return self.computer_action(state, seat)
 
     def computer_action(self, state: SushiDiceState, seat: int) -> Action:
-        """A computer player's move: ring, else throw, set aside toward the best plate and roll."""
-        legal = self.legal_actions(state, seat)
-        if not legal:
+        """A computer player's move: ring, else throw, set aside toward the best plate and roll.
+
+        It always makes progress (GAMES.md): what it keeps aside can always still complete the plate
+        it aims at (`_keep`), so every throw may win it. Never Yuck: a call names the board the caller
+        saw, and only the Discord layer knows what the board has shown.
+        """
+        if seat not in self.to_move(state):
             raise IllegalAction("not_your_turn", seat=seat)
         if state.phase == "challenge":
             return Challenge((HOST + 1) % state.players)
         dice = self.dice_of(state, seat)
-        if dice is None:
-            return legal[0]  # a Chop, to the first of the tied partners
-        # Ring first; otherwise work toward the plate the dice fill most. Never Yuck: only the
-        # Discord layer knows which throws the public board has shown, and a call must be fair.
-        for action in legal:
-            if isinstance(action, Ring):
-                return action
-        if all(face is None for face in dice.faces):
+        if dice is None:  # a spectator moves only to Chop: on the latest stamp, to the first partner
+            return Chop(state.throws, self.chop_partners(state, seat)[0])
+        if None in dice.faces:  # the first throw of a duel throws all six
             return Roll()
-        keep = max(
-            (_filling(plate, dice.faces, dice.set_aside) for plate in state.face_up),
-            key=len,
-        )
+        keeps = [_keep(plate, dice.faces, dice.set_aside) for plate in state.face_up]
+        for slot, keep in enumerate(keeps):
+            if len(keep) == SET_SIZE:
+                return Ring(slot)
+        keep = max(keeps, key=len, default=[])
         for die in keep:
             if not dice.set_aside[die]:
                 return SetAside(die)
         for die in range(SET_SIZE):
             if dice.set_aside[die] and die not in keep:
                 return BringBack(die)
-        return Roll()  # keep is not the whole set (else a plate would be complete)
+        return Roll()  # keep is not the whole set (else a plate would be complete), and can complete
 
     # ------------------------------------------------------------ acting
 
     def apply(self, state: SushiDiceState, seat: int, action: Action) -> list[Event]:
         require(not state.over, "game_over")
-        # A spectator's late Chop gets the Chop refusal that says why, not "not your turn".
-        spectator = (
-            state.phase == "duel" and _is_index(seat, state.players) and self.dice_of(state, seat) is None
-        )
-        require(
-            seat in self.to_move(state) or (spectator and isinstance(action, Chop)),
-            "not_your_turn",
-            seat=seat,
-        )
+        if isinstance(action, Chop):
+            # A spectator's late Chop gets the Chop refusal that says why, not "not your turn".
+            spectator = (
+                state.phase == "duel" and _is_index(seat, state.players) and self.dice_of(state, seat) is None
+            )
+            require(spectator or seat in self.to_move(state), "not_your_turn", seat=seat)
+            require(state.phase == "duel", "wrong_phase", phase=state.phase)
+            require(spectator, "not_a_spectator")
+            self._check_chop(state, seat, action)
+            return self._chop(state, seat, action.partner)
+        require(seat in self.to_move(state), "not_your_turn", seat=seat)
         if isinstance(action, Challenge):
             require(state.phase == "challenge", "wrong_phase", phase=state.phase)
             require(
@@ -428,12 +492,7 @@ class SushiDiceGame(Codecs[SushiDiceState, Action]):
                 opponent=action.opponent,
             )
             return self._challenge(state, seat, action.opponent)
-        if isinstance(action, Chop):
-            require(state.phase == "duel", "wrong_phase", phase=state.phase)
-            require(spectator, "not_a_spectator")
-            self._check_chop(state, seat, action)
-            return self._chop(state, seat, action.partner)
-        if not isinstance(action, Roll | SetAside | BringBack | Ring | Yuck):
+        if not isinstance(action, DUEL_ACTIONS):
             raise IllegalAction("unknown_action", kind=getattr(action, "kind", None))
         require(state.phase == "duel", "wrong_phase", phase=state.phase)
         dice = self.dice_of(state, seat)
@@ -464,16 +523,21 @@ class SushiDiceGame(Codecs[SushiDiceState, Action]):
             return self._ring(state, seat, slot)
         opponent = self.opponent_of(state, dice)
         require(YUCK in opponent.faces, "no_yuck_showing")
-        require(action.seen == opponent.throw, "not_shown_yet", seen=action.seen, throw=opponent.throw)
+        self._check_seen(state, [opponent], action.seen)
         # The opponent re-throws everything: set-aside dice come back first.
         opponent.set_aside = [False] * SET_SIZE
         rethrow = self._throw(state, opponent, list(range(SET_SIZE)))
         rethrow["forced"] = True
         return self._done(state, [{"type": "yuck", "seat": seat, "target": opponent.holder}, rethrow])
 
+    def _check_seen(self, state: SushiDiceState, sets: Sequence[DiceSet], seen: Any) -> None:
+        """A call stands only on yucks the board stamped `seen` showed and that still show (GAMES.md)."""
+        valid = _is_index(seen, state.throws + 1) and seen in self.call_stamps(state, sets)
+        require(valid, "not_shown_yet", seen=seen, stamp=state.throws)
+
     def _check_chop(self, state: SushiDiceState, seat: int, action: Chop) -> None:
         require(self.chop_possible(state), "no_chop")
-        require(action.seen == state.throws, "not_shown_yet", seen=action.seen, stamp=state.throws)
+        self._check_seen(state, state.sets, action.seen)
         partner = action.partner
         require(_is_index(partner, state.players) and partner != seat, "bad_partner", partner=partner)
         fewest = min(len(state.plates[other]) for other in range(state.players) if other != seat)
@@ -482,13 +546,14 @@ class SushiDiceGame(Codecs[SushiDiceState, Action]):
 
     def _done(self, state: SushiDiceState, events: list[Event]) -> list[Event]:
         """Remember the headline of what just happened for the board, and hand the events back."""
-        state.last = copy.deepcopy(events[0])
+        state.last = _copied(events[0])
         return events
 
     def _throw(self, state: SushiDiceState, dice: DiceSet, thrown: list[int]) -> Event:
+        state.throws += 1
         for die in thrown:
             dice.faces[die] = state.rng.choice(DICE[die])
-        state.throws += 1
+            dice.thrown[die] = state.throws
         dice.throw = state.throws
         return {
             "type": "rolled",
@@ -530,13 +595,12 @@ class SushiDiceGame(Codecs[SushiDiceState, Action]):
         ]
         if len(state.plates[seat]) >= PLATES_TO_WIN[state.players]:
             return self._done(state, [*events, self._end(state, "plates_won")])
+        # Nobody has won, so a plate is still face up (the check under PLATE_DECK).
         if state.pile:
             state.face_up.insert(slot, state.pile.pop())
             events.append({"type": "plate_revealed", "plate": slot, "name": state.face_up[slot]})
         else:  # the slot goes; the later ones move up
             events.append({"type": "pile_empty", "face_up": len(state.face_up)})
-            if not state.face_up:
-                return self._done(state, [*events, self._end(state, "no_plates")])
         for dice in state.sets:
             dice.holder = (dice.holder + 1) % state.players
         events.append(self._start_duel(state))
@@ -577,7 +641,7 @@ class SushiDiceGame(Codecs[SushiDiceState, Action]):
             "over": state.over,
             "scores": self.scores(state),
             "ranking": self.ranking(state) if state.over else None,
-            "last": [] if state.last is None else [copy.deepcopy(state.last)],
+            "last": [] if state.last is None else [_copied(state.last)],
             "host": HOST,
             "duel": state.duel,
             "target": PLATES_TO_WIN[state.players],

@@ -1,4 +1,4 @@
-"""Per-server settings chosen by admins (/settings)."""
+"""Per-server settings chosen by admins (/settings), and each player's own choices."""
 
 from __future__ import annotations
 
@@ -37,4 +37,26 @@ class GuildSettings:
         async with self.database.transaction() as connection:
             await connection.execute(
                 "DELETE FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key)
+            )
+
+
+class PlayerSettings:
+    """A player's own choices, the same in every server (e.g. how to be told it is their turn)."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
+    async def get(self, user_id: int, key: str, default: Any = None) -> Any:
+        async with self.database.connection.execute(
+            "SELECT value FROM player_settings WHERE user_id = ? AND key = ?", (user_id, key)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return json.loads(row["value"]) if row else default
+
+    async def set(self, user_id: int, key: str, value: Any) -> None:
+        async with self.database.transaction() as connection:
+            await connection.execute(
+                "INSERT INTO player_settings (user_id, key, value) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value",
+                (user_id, key, json.dumps(value)),
             )

@@ -223,6 +223,13 @@ class TableStore:
             f"SELECT {_COLUMNS} FROM game_tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
         )
 
+    async def every_table(self) -> list[TableRecord]:
+        """Every table ever opened, oldest first (for tools and tests that read whole games)."""
+        async with self.database.connection.execute(
+            f"SELECT {_COLUMNS} FROM game_tables ORDER BY id"
+        ) as cursor:
+            return [_record(row) for row in await cursor.fetchall()]
+
     async def get(self, table_id: int) -> TableRecord | None:
         return await self._one(f"SELECT {_COLUMNS} FROM game_tables WHERE id = ?", (table_id,))
 
@@ -242,6 +249,15 @@ class TableStore:
             return [
                 (row["version"], row["seat"], json.loads(row["action"])) for row in await cursor.fetchall()
             ]
+
+    async def last_action(self, table_id: int) -> tuple[int, int | None, dict[str, Any]] | None:
+        """(version, seat, action) of the newest logged action of a table."""
+        async with self.database.connection.execute(
+            "SELECT version, seat, action FROM actions WHERE table_id = ? ORDER BY version DESC LIMIT 1",
+            (table_id,),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return (row["version"], row["seat"], json.loads(row["action"])) if row else None
 
     async def _one(self, sql: str, params: tuple[Any, ...]) -> TableRecord | None:
         async with self.database.connection.execute(sql, params) as cursor:

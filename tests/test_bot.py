@@ -1,12 +1,18 @@
-"""bot.py: settings from the environment, and a clear exit without a token."""
+"""bot.py: settings from the environment, clear exits, and what reaches the log.
+
+`python bot.py` itself, in every bad environment, is tests/test_environment.py.
+"""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
+import logging
+import threading
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
+import aiohttp
+import discord
 import pytest
 
 from bot import Settings, SettingsError
@@ -14,15 +20,15 @@ from bot import Settings, SettingsError
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_without_a_token_the_bot_explains_and_exits_2():
-    env = {**os.environ, "DISCORD_TOKEN": ""}  # set-but-empty: a developer's .env must not fill it in
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "bot.py")], env=env, capture_output=True, text=True, timeout=60
-    )
-    assert done.returncode == 2
-    assert "DISCORD_TOKEN is not set" in done.stderr
-    assert "discord.com/developers/applications" in done.stderr
-    assert "README" in done.stderr
+def test_without_a_token_the_bot_explains_where_to_get_one(monkeypatch, capsys):
+    # (tests/test_environment.py runs `python bot.py` without one: status 2, no traceback.)
+    import bot
+
+    monkeypatch.setenv("DISCORD_TOKEN", "")  # set-but-empty: a developer's .env must not fill it in
+    assert bot.main([]) == 2
+    error = capsys.readouterr().err
+    assert "DISCORD_TOKEN is not set" in error
+    assert "discord.com/developers/applications" in error and "README" in error
 
 
 def test_defaults():
@@ -43,9 +49,21 @@ def test_the_token_is_never_in_the_settings_repr():
     ("name", "value"),
     [
         ("DEV_GUILD_ID", "my-server"),
+        ("DEV_GUILD_ID", "²"),  # isdigit() says yes, int() says no
+        ("DEV_GUILD_ID", "١٢٣"),  # Arabic-Indic digits: int() would read 123
+        ("DEV_GUILD_ID", "0"),
+        ("DEV_GUILD_ID", str(2**64)),
         ("LOG_LEVEL", "loud"),
         ("TURN_TIMEOUT_SECONDS", "soon"),
+        ("TURN_TIMEOUT_SECONDS", "nan"),  # every comparison with nan is false: it passed a minimum
+        ("TURN_TIMEOUT_SECONDS", "NaN"),
+        ("TURN_TIMEOUT_SECONDS", "inf"),
+        ("TURN_TIMEOUT_SECONDS", "-inf"),
+        ("TURN_TIMEOUT_SECONDS", "1e999"),  # float() reads it as inf
         ("TURN_TIMEOUT_SECONDS", "1"),
+        ("TURN_TIMEOUT_SECONDS", "9.99"),
+        ("TURN_TIMEOUT_SECONDS", "-30"),
+        ("TURN_TIMEOUT_SECONDS", "86401"),
     ],
 )
 def test_bad_settings_are_named(name: str, value: str):
@@ -53,19 +71,54 @@ def test_bad_settings_are_named(name: str, value: str):
         Settings.from_env({"DISCORD_TOKEN": "abc", name: value})
 
 
-def test_a_refused_token_is_explained_without_a_traceback(monkeypatch, capsys):
-    import discord
+@pytest.mark.parametrize(("value", "seconds"), [("10", 10.0), ("86400", 86400.0), (" 90.5 ", 90.5)])
+def test_the_time_out_bounds_are_the_documented_ones(value: str, seconds: float):
+    # .env.example and README say 10 to 86400, as /settings timeout does.
+    assert Settings.from_env({"DISCORD_TOKEN": "abc", "TURN_TIMEOUT_SECONDS": value}).turn_timeout == seconds
+    readme_row = next(
+        line for line in (ROOT / "README.md").read_text().splitlines() if "`TURN_TIMEOUT" in line
+    )
+    assert "from 10 to 86400" in readme_row
+    assert "from 10 to 86400" in " ".join((ROOT / ".env.example").read_text().replace("#", "").split())
 
+
+def _aiosqlite_threads() -> set[threading.Thread]:
+    return {thread for thread in threading.enumerate() if "_connection_worker_thread" in thread.name}
+
+
+@pytest.mark.parametrize(
+    ("failure", "status", "words"),
+    [
+        (discord.LoginFailure("Improper token has been passed."), 2, "Discord refused DISCORD_TOKEN"),
+        (
+            aiohttp.ClientConnectorError(
+                SimpleNamespace(host="discord.com", port=443, ssl=True),  # type: ignore[arg-type]
+                OSError(-2, "Name or service not known"),
+            ),
+            1,  # an outage, not a setting: a supervisor should retry
+            "Discord cannot be reached",
+        ),
+    ],
+)
+def test_a_failed_login_is_explained_without_a_traceback_and_closes_the_database(
+    monkeypatch, capsys, tmp_path, failure: Exception, status: int, words: str
+):
     import bot
 
-    def refuse(self, token: str, **kwargs: object) -> None:
-        raise discord.LoginFailure("Improper token has been passed.")
+    async def refuse(self, token: str, **kwargs: object) -> None:
+        assert await self.database.user_version() > 0  # the database was opened (and migrated) first
+        raise failure
 
+    before = _aiosqlite_threads()
     monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
-    monkeypatch.setattr(bot.SushiBar, "run", refuse)
-    assert bot.main([]) == 2
+    monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "sushibar.db"))
+    monkeypatch.setattr(bot.SushiBar, "start", refuse)
+    assert bot.main([]) == status
     error = capsys.readouterr().err
-    assert "Discord refused DISCORD_TOKEN" in error and "not-a-real-token" not in error
+    assert words in error and "not-a-real-token" not in error and "Traceback" not in error
+    for thread in _aiosqlite_threads() - before:  # a connection left open would keep it running
+        thread.join(timeout=10)
+        assert not thread.is_alive()
 
 
 def test_a_dotenv_file_fills_in_but_never_overrides(tmp_path, monkeypatch):
@@ -80,3 +133,137 @@ def test_a_dotenv_file_fills_in_but_never_overrides(tmp_path, monkeypatch):
     settings = read_settings(dotenv)
     assert settings.token == "from-file" and settings.turn_timeout == 60.0
     assert settings.log_level == "WARNING"  # the environment wins
+
+
+@pytest.mark.parametrize(
+    ("path", "words"),
+    [
+        ("/dev/null", "not an ordinary file"),
+        ("/proc/sushibar.db", "creating a file there fails"),  # root may write anywhere, but not there
+        ("/sys/sushibar.db", "creating a file there fails"),
+    ],
+)
+def test_a_place_that_cannot_hold_a_database_is_named(path: str, words: str):
+    # (tests/test_environment.py runs `python bot.py` with a missing folder, a folder and /proc.)
+    from bot import database_path_problem
+
+    problem = database_path_problem(path)
+    assert problem is not None and path in problem and words in problem
+
+
+def test_a_good_place_is_left_as_it_was(tmp_path):
+    from bot import database_path_problem
+
+    assert database_path_problem(str(tmp_path / "sushibar.db")) is None
+    assert list(tmp_path.iterdir()) == []  # the probe file is gone again
+
+
+# ---------------------------------------------------------------- what reaches the log
+
+
+@pytest.fixture
+def payload_loggers_restored():
+    from bot import PAYLOAD_LOGGERS
+
+    levels = {name: logging.getLogger(name).level for name in PAYLOAD_LOGGERS}
+    yield
+    for name, level in levels.items():
+        logging.getLogger(name).setLevel(level)
+
+
+def _transport_logs_as_discord_py_does(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """simcord hands payloads to discord.py's parsers and routes past its transport, so the lines
+    discord.py's real websocket and HTTP code log at DEBUG are never written. Write them, with
+    their loggers and formats (gateway.py received_message, http.py request, webhook/async_.py
+    request), for every event and request of the run; return them as they would read."""
+    from discord import gateway, http
+    from discord.webhook import async_ as webhook
+    from simcord.gateway import FakeGateway
+    from simcord.http.client import FakeHTTPClient, FakeWebhookAdapter
+
+    said: list[str] = []
+
+    def log(logger: logging.Logger, message: str, *args: object) -> None:
+        said.append(message % args)
+        logger.debug(message, *args)
+
+    feed, request, hook = FakeGateway.feed, FakeHTTPClient.request, FakeWebhookAdapter.request
+
+    def fed(self: Any, event: str, payload: Any) -> None:
+        log(gateway._log, "For Shard ID %s: WebSocket Event: %s", 0, {"t": event, "op": 0, "d": payload})
+        feed(self, event, payload)
+
+    async def requested(self: Any, route: Any, **kwargs: Any) -> Any:
+        answer = await request(self, route, **kwargs)
+        log(http._log, "%s %s with %s has returned %s", route.method, route.url, kwargs.get("json"), 200)
+        return answer
+
+    async def hooked(self: Any, route: Any, session: Any, **kwargs: Any) -> Any:
+        answer = await hook(self, route, session, **kwargs)
+        text = "Webhook ID %s with %s %s has returned status code %s"
+        log(webhook._log, text, route.webhook_id, route.method, route.url, 200)
+        return answer
+
+    monkeypatch.setattr(FakeGateway, "feed", fed)
+    monkeypatch.setattr(FakeHTTPClient, "request", requested)
+    monkeypatch.setattr(FakeWebhookAdapter, "request", hooked)
+    return said
+
+
+async def test_a_debug_log_holds_no_interaction_token_nor_member_data(
+    simcord_env, caplog, monkeypatch, payload_loggers_restored
+):
+    from bot import quiet_payload_loggers
+    from tests.e2e.helpers import Table
+
+    said = _transport_logs_as_discord_py_does(monkeypatch)
+    caplog.set_level(logging.DEBUG)  # the root logger, as LOG_LEVEL=DEBUG sets it
+    quiet_payload_loggers("DEBUG")  # what main() does next
+    table = Table(simcord_env, "sushigo", ["alice_nakamura", "bob_tanaka"])
+    await table.seat_everyone()  # a slash command, clicks, DMs with hands: tokens and names fly
+    await table.slash("bob_tanaka", "hand")
+
+    tokens = [record.token for record in simcord_env.backend.interactions.values()]
+    secrets = [*tokens, "alice_nakamura", "bob_tanaka"]
+    assert len(tokens) >= 4 and all(token.startswith("simcord_interaction_") for token in tokens)
+    for secret in secrets:  # discord.py's transport does write them at DEBUG ...
+        assert any(secret in line for line in said), secret
+    # simcord's own loggers are the test's, not the bot's: they are not in production.
+    ours = [record for record in caplog.records if not record.name.startswith("simcord")]
+    assert any(record.levelno == logging.DEBUG for record in ours)  # the run did log at DEBUG
+    logged = "\n".join(record.getMessage() for record in ours)
+    for secret in secrets:  # ... and none of it reaches a handler
+        assert secret not in logged, secret
+
+
+async def test_a_late_answer_logs_one_line_and_tries_no_second_answer(simcord_env, caplog, monkeypatch):
+    """Discord refuses an answer after its 3-second window (10062): the bot notes it in one line,
+    without a traceback, and does not try again with a follow-up that would fail the same way."""
+    from tests.e2e.helpers import Table
+
+    table = Table(simcord_env, "sushigo", ["alice", "bob"])
+    await table.open()
+    tried: list[str] = []
+    response = discord.InteractionResponse
+
+    def slow(name: str) -> Any:
+        original = getattr(response, name)
+
+        async def answer(self: Any, *args: Any, **kwargs: Any) -> Any:
+            tried.append(name)
+            simcord_env.backend.advance_clock(4.0)  # the bot took 4 s: the window has closed
+            return await original(self, *args, **kwargs)
+
+        return answer
+
+    for name in ("send_message", "edit_message", "defer", "send_modal"):
+        monkeypatch.setattr(response, name, slow(name))
+    caplog.set_level(logging.DEBUG)
+    await table.join("bob")
+    monkeypatch.undo()
+
+    assert len(tried) == 1, tried  # no second, failing answer
+    problems = [record for record in caplog.records if record.levelno >= logging.WARNING]
+    assert len(problems) == 1, [record.getMessage() for record in problems]
+    assert "10062" in problems[0].getMessage() and problems[0].exc_info is None
+    assert "\n" not in problems[0].getMessage()

@@ -23,13 +23,22 @@ def table_board(ctx: TableContext, cog: GameCog) -> Board:
     if record.status == "lobby":
         return lobby_board(ctx, cog)
     if record.status in ("cancelled", "abandoned"):
-        return Board(content=t(f"table.{record.status}_board", ctx.locale, game=ctx.game.title))
+        return ended_board(ctx, cog)
     board = cog.render_board(ctx)
     if record.status == "playing" and cog.private_mode != "none":
         label = t(f"table.private_button.{cog.private_mode}", ctx.locale)
         board.items.append(
             TableButton(cog.game.id, ctx.channel_id, 0, "t:hand", label=label, emoji="🤫", row=TABLE_ROW)
         )
+    return board
+
+
+def ended_board(ctx: TableContext, cog: GameCog) -> Board:
+    """A cancelled or abandoned table keeps its last board, without controls, under a line saying so."""
+    line = t(f"table.{ctx.record.status}_board", ctx.locale, game=ctx.game.title)
+    board = lobby_board(ctx, cog) if ctx.state is None else cog.render_board(ctx)
+    board.content = f"{line}\n{board.content}" if board.content else line
+    board.items = []
     return board
 
 
@@ -81,23 +90,28 @@ def lobby_board(ctx: TableContext, cog: GameCog) -> Board:
     return Board(embed=embed, items=items)
 
 
-def results_board(ctx: TableContext) -> Board:
-    """Final ranks and scores, posted as a message of its own, with a Rematch button."""
+def results_board(ctx: TableContext, cog: GameCog) -> Board:
+    """Final ranks and scores with how each was counted, posted as a message of its own, with Rematch."""
     game = ctx.game
     scores = game.scores(ctx.state)
     ranking = game.ranking(ctx.state)
+    notes = cog.explain(ctx)
     order = sorted(range(ctx.players), key=lambda seat: (ranking[seat], seat))
-    lines = [
-        t(
+    lines = []
+    for seat in order:
+        line = t(
             "results.line",
             ctx.locale,
             medal=MEDALS.get(ranking[seat], "▫️"),
             rank=ranking[seat],
             player=ctx.mention(seat),
-            points=plural("results.points", scores[seat], ctx.locale),
+            points=plural(cog.score_unit, scores[seat], ctx.locale),
         )
-        for seat in order
-    ]
+        if seat in notes.breakdown:
+            line += "\n" + t("results.breakdown", ctx.locale, how=notes.breakdown[seat])
+        lines.append(line)
+    if notes.tie_break:
+        lines.append(t("results.tie_break", ctx.locale, how=notes.tie_break))
     embed = discord.Embed(
         title=t("results.title", ctx.locale, game=game.title),
         description="\n".join(lines),

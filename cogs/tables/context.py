@@ -50,6 +50,10 @@ class TableContext:
         seat_record = self.record.seats[seat]
         return f"🤖 {seat_record.name}" if seat_record.computer else seat_record.name
 
+    def ping(self, seat: int) -> str:
+        """The seat's player as a mention, also while a computer plays for them (they are told)."""
+        return f"<@{self.record.seats[seat].user_id}>"
+
     def mention(self, seat: int) -> str:
         seat_record = self.record.seats[seat]
         return self.name(seat) if seat_record.computer else f"<@{seat_record.user_id}>"

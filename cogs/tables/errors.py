@@ -15,7 +15,7 @@ from discord import app_commands
 
 from cogs.i18n import t
 from cogs.tables.gamecog import GameCog
-from cogs.tables.ui import reply_ephemeral
+from cogs.tables.ui import late_answer, reply_ephemeral
 from rules.engine import IllegalAction
 from storage.tables import StaleVersion
 
@@ -32,7 +32,9 @@ class Refusal(IllegalAction):
 def reason(error: IllegalAction, locale: Any, cog: GameCog | None) -> str:
     """The player's words for a refusal, in their language."""
     if isinstance(error, Refusal):
-        return t(error.code, locale, **error.params)
+        # The table's words name the game and its slash group ("open one with `/bock new`").
+        known = {"game": cog.game.title, "group": cog.group} if cog is not None else {}
+        return t(error.code, locale, **{**known, **error.params})
     if cog is not None:
         return cog.refusal(error, locale)
     return t("error.illegal", locale, code=error.code)
@@ -59,18 +61,34 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException)
         error = error.original
     if isinstance(error, app_commands.CheckFailure):
         return  # the check has already answered (e.g. /settings for non-admins)
+    if late_answer(error):
+        # Discord no longer takes an answer to this interaction, so a follow-up would fail the same
+        # way: one line, no traceback (under contention a traceback per late click feeds overload).
+        log.warning(
+            "answered %s from user %s in channel %s too late (Discord error %s)",
+            _request(interaction),
+            interaction.user.id,
+            interaction.channel_id,
+            error.code,
+        )
+        return
     if isinstance(error, IllegalAction):
         text = reason(error, interaction.locale, game_cog_of(interaction))
     elif isinstance(error, StaleVersion):
-        text = t("table.outdated", interaction.locale)
+        text = reason(Refusal("table.outdated"), interaction.locale, game_cog_of(interaction))
     else:
-        command = interaction.command.qualified_name if interaction.command else None
         log.error(
             "failed handling %s from user %s in channel %s",
-            f"/{command}" if command else (interaction.data or {}).get("custom_id"),
+            _request(interaction),
             interaction.user.id,
             interaction.channel_id,
             exc_info=error,
         )
         text = t("error.unexpected", interaction.locale)
     await reply_ephemeral(interaction, text)
+
+
+def _request(interaction: discord.Interaction) -> object:
+    """What was asked, for the log: the slash command, or the clicked component's custom_id."""
+    command = interaction.command.qualified_name if interaction.command else None
+    return f"/{command}" if command else (interaction.data or {}).get("custom_id")

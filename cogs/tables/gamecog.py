@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Protocol, cast
 
 import discord
@@ -26,6 +27,9 @@ from cogs.tables.ui import TABLE_ROW, Board, TableButton, TableSelect, action_pa
 from rules.engine import Game, IllegalAction
 
 PrivateMode = Literal["none", "dm", "panel"]
+ShortText = app_commands.Range[str, 1, 40]
+"""A free-text slash option: Discord refuses longer input before it reaches the bot, and no reply
+can grow past Discord's message length by echoing it."""
 ActionFor = Callable[[TableContext, int], Any]
 """Builds a game action from the caller's table and seat (may raise IllegalAction)."""
 
@@ -65,6 +69,16 @@ class TableService(Protocol):
 TABLES_COG = "Tables"
 
 
+@dataclass
+class ResultNotes:
+    """How a finished game's scores came about, in the rulebook's own terms."""
+
+    breakdown: dict[int, str] = field(default_factory=dict)
+    """Per seat: how the score was counted (rounds, piles, rows and columns, plates)."""
+    tie_break: str | None = None
+    """What decided between equal scores, when it decided a rank; None otherwise."""
+
+
 class GameCog(commands.GroupCog):
     """Subclass with `group_name=` and set `game`; override the render hooks."""
 
@@ -74,6 +88,8 @@ class GameCog(commands.GroupCog):
     board_refresh_interval: ClassVar[float] = 0.0
     # Seconds a computer player waits before it acts (real-time games want a pause).
     computer_delay: ClassVar[float] = 0.0
+    # The plural catalog key a score is counted in ("12 points"; Sushi Dice counts plates).
+    score_unit: ClassVar[str] = "results.points"
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -173,6 +189,10 @@ class GameCog(commands.GroupCog):
     def announce(self, ctx: TableContext, events: list[dict[str, Any]]) -> list[str]:
         """Lines worth a message of their own in the channel (a round scored, a steal)."""
         return []
+
+    def explain(self, ctx: TableContext) -> ResultNotes:
+        """How the final scores were counted, shown with the results (a finished game only)."""
+        return ResultNotes()
 
     def refusal(self, error: IllegalAction, locale: Any) -> str:
         """The player's words for a refusal code: game-specific first, then common."""

@@ -29,10 +29,12 @@ class Member:
 
 @dataclass
 class Note:
-    """What to tell the caller about a change: a catalog key and its parameters ("" = nothing)."""
+    """What to tell the caller about a change: a catalog key and its parameters ("" = nothing),
+    and what the action log keeps of it besides the move itself (the seed a game started from)."""
 
     key: str = ""
     params: dict[str, Any] = field(default_factory=dict)
+    logged: dict[str, Any] = field(default_factory=dict)
 
 
 def options_for(
@@ -84,9 +86,10 @@ def change(record: TableRecord, game: Game[Any, Any], what: LobbyMove, member: M
             raise Refusal("table.host_only")
         if len(record.seats) < game.min_players:
             raise Refusal("table.too_few", min=game.min_players)
-        record.state = game.dump(game.new(len(record.seats), secrets.randbits(63), record.options))
+        seed = secrets.randbits(63)
+        record.state = game.dump(game.new(len(record.seats), seed, record.options))
         record.status = "playing"
-        return Note()
+        return Note(logged={"seed": seed})  # a replay starts from game.new with this seed
     if not (member.user_id == record.host_id or member.manages_channel):
         raise Refusal("table.cancel_refused")
     record.status = "cancelled"

@@ -34,6 +34,7 @@ class _Seats:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     panels: dict[int, discord.Interaction] = field(default_factory=dict)
     digests: dict[int, str] = field(default_factory=dict)
+    away: set[int] = field(default_factory=set)  # seats a computer plays, told so in their DM/panel
 
 
 class PrivateHands:
@@ -42,14 +43,28 @@ class PrivateHands:
         self.slots = slots
         self._channels: dict[int, _Seats] = defaultdict(_Seats)
 
-    def shown(
-        self, channel_id: int, seat: int, board: Board, interaction: discord.Interaction | None
+    async def shown(
+        self,
+        ctx: TableContext,
+        seat: int,
+        board: Board,
+        interaction: discord.Interaction | None,
+        *,
+        opened: bool = False,
     ) -> None:
-        """The seat now sees `board` (an answered click, or a freshly opened ephemeral panel)."""
-        seats = self._channels[channel_id]
+        """The seat now sees `board`: a click on its DM or panel was answered, or a panel `opened`.
+
+        The latest interaction on a panel keeps it up to date. One live panel per seat: a panel
+        opened anew retires the one before it.
+        """
+        seats = self._channels[ctx.channel_id]
         seats.digests[seat] = digest(board)
-        if interaction is not None:
-            seats.panels[seat] = interaction
+        if interaction is None:
+            return
+        old = seats.panels.get(seat)
+        seats.panels[seat] = interaction
+        if opened and old is not None:
+            await self._refresh_panel(old, Board(content=ctx.t("table.private_moved")))
 
     async def sync(self, ctx: TableContext, cog: GameCog) -> None:
         """Bring every human seat's private board up to date; an ended game closes them."""
@@ -62,22 +77,31 @@ class PrivateHands:
         async with seats.lock:
             for seat, seat_record in enumerate(ctx.record.seats):
                 if seat_record.computer:
+                    # The player left or timed out three times: their controls say so, once.
+                    if seat not in seats.away:
+                        seats.away.add(seat)
+                        seats.digests.pop(seat, None)
+                        away = ctx.t("table.private_away", game=ctx.game.title, group=cog.group)
+                        await self._show(ctx, cog, seats, seat, Board(content=away))
                     continue
+                seats.away.discard(seat)
                 board = cog.render_private(ctx, seat)
                 if board is None:
                     continue
                 fingerprint = digest(board)
-                if seats.digests.get(seat) == fingerprint:
-                    continue
-                delivered = cog.private_mode == "dm" and await self._deliver_dm(ctx, seat, board)
-                if not delivered and seat in seats.panels:
-                    delivered = await self._refresh_panel(seats.panels[seat], board)
-                if delivered:
+                if seats.digests.get(seat) != fingerprint and await self._show(ctx, cog, seats, seat, board):
                     seats.digests[seat] = fingerprint
 
+    async def _show(self, ctx: TableContext, cog: GameCog, seats: _Seats, seat: int, board: Board) -> bool:
+        """The seat's DM if the game uses DMs and it can be delivered, else its open panel."""
+        delivered = cog.private_mode == "dm" and await self._deliver_dm(ctx, seat, board)
+        if not delivered and seat in seats.panels:
+            delivered = await self._refresh_panel(seats.panels[seat], board)
+        return delivered
+
     async def close(self, ctx: TableContext) -> None:
-        """The game ended: every DM and open panel loses its controls and says so."""
-        board = Board(content=ctx.t("table.private_closed", game=ctx.game.title))
+        """The game ended: every DM and open panel loses its controls and says how it ended."""
+        board = Board(content=ctx.t(f"table.private_{ctx.record.status}", game=ctx.game.title))
         seats = self._channels.pop(ctx.channel_id, _Seats())
         table_id = ctx.record.id or 0
         for seat in range(ctx.players):
@@ -110,9 +134,19 @@ class PrivateHands:
                 raise
             log.info("DMs closed for seat %s at channel %s", seat, ctx.channel_id)
             await self.slots.set(table_id, slot, None)
+            await self._tell_dms_closed(ctx, seat)
             return False
         await self.slots.set(table_id, slot, message.id)
         return True
+
+    async def _tell_dms_closed(self, ctx: TableContext, seat: int) -> None:
+        """Once per game: the player learns in the channel why no DM comes, and what to use instead."""
+        text = ctx.t("table.dms_closed", player=ctx.ping(seat), button=ctx.t("table.private_button.dm"))
+        mention = discord.AllowedMentions(users=[discord.Object(ctx.record.seats[seat].user_id)])
+        try:
+            await self.bot.get_partial_messageable(ctx.channel_id).send(text, allowed_mentions=mention)
+        except discord.HTTPException:
+            log.warning("could not tell seat %s at channel %s that its DMs are closed", seat, ctx.channel_id)
 
     async def _refresh_panel(self, interaction: discord.Interaction, board: Board) -> bool:
         try:

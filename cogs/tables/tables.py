@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import secrets
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any, Literal, cast
@@ -28,6 +27,7 @@ from cogs.tables.context import TableContext, now
 from cogs.tables.errors import Refusal, answer_failure
 from cogs.tables.gamecog import ActionFor, GameCog
 from cogs.tables.lobby import LOBBY_MOVES, LobbyMove, Member, change, options_for
+from cogs.tables.pings import Pinger
 from cogs.tables.private import PrivateHands
 from cogs.tables.publish import Publisher
 from cogs.tables.slots import MessageSlots
@@ -36,12 +36,13 @@ from cogs.tables.ui import Board
 from rules.engine import Event
 from storage.database import Database
 from storage.leaderboard import Leaderboard, SeatResult
-from storage.settings import GuildSettings
+from storage.settings import GuildSettings, PlayerSettings
 from storage.tables import ChannelBusy, Seat, StaleVersion, TableRecord, TableStore
 
 log = logging.getLogger(__name__)
 
 TIMEOUTS_BEFORE_COMPUTER = 3
+RECOVER_RECENT = 3600.0  # seconds: tables active this recently are brought up to date at start-up
 
 Mover = Literal["player", "timeout", "computer"]
 Move = tuple[int, Any, list[Event]]  # seat, action, the events it caused
@@ -67,6 +68,8 @@ class Tables(commands.Cog):
         self.publisher = Publisher(bot, slots, self.games, self._latest)
         self.private = PrivateHands(bot, slots)
         self.timers = Timers(self.guild_settings, default_timeout, self._on_deadline)
+        self.player_settings = PlayerSettings(database)
+        self.pinger = Pinger(bot, self.guild_settings, self.player_settings)
 
     def register(self, cog: GameCog) -> None:
         self.games[cog.game.id] = cog
@@ -77,12 +80,24 @@ class Tables(commands.Cog):
 
     async def cog_load(self) -> None:
         # Timers survive a restart: every pending deadline is armed again (an expired one fires at once).
+        recent: list[int] = []
         for record in await self.store.with_deadlines():
             self.timers.arm(record)
+            if record.updated_at > now() - RECOVER_RECENT:
+                recent.append(record.channel_id)
+        self._schedule(self._recover(recent))
+
+    async def _recover(self, channel_ids: list[int]) -> None:
+        """After a restart, recently active tables show their stored state at once: a crash between a
+        commit and its board edit or DMs leaves nothing stale. Older tables catch up on first contact."""
+        await self.bot.wait_until_ready()
+        for channel_id in channel_ids:
+            await self._load(channel_id)
 
     async def cog_unload(self) -> None:
         self.timers.close()
         self.publisher.close()
+        self.pinger.close()
         for task in list(self._background):
             task.cancel()
 
@@ -101,6 +116,13 @@ class Tables(commands.Cog):
             return None
         loaded = Loaded(record, self._state_of(record))
         self._loaded[channel_id] = loaded
+        if record.status == "playing":
+            # First contact in this process: the board and private controls may show an older state
+            # (the last process may have died between a commit and its edits). Bring them up to date.
+            ctx, cog = self._context(loaded), self.games[record.game_id]
+            self.publisher.request(channel_id)
+            self._schedule(self.private.sync(ctx, cog))
+            self.pinger.note(ctx, cog)
         return loaded
 
     def _state_of(self, record: TableRecord) -> Any | None:
@@ -130,10 +152,13 @@ class Tables(commands.Cog):
         """The caller's open table (of `game_id`, playing if asked), or the reason there is none."""
         _, channel_id = _where(interaction)
         loaded = await self._load(channel_id)
-        if loaded is None or (game_id is not None and loaded.record.game_id != game_id):
+        if loaded is None:
             raise Refusal("table.none" if not playing else "table.no_game")
+        if game_id is not None and loaded.record.game_id != game_id:
+            other = self.games[loaded.record.game_id]
+            raise Refusal("table.other_game", other=other.game.title, other_group=other.group)
         if playing and loaded.record.status != "playing":
-            raise Refusal("table.no_game")
+            raise Refusal("table.not_started")
         return loaded
 
     # ================================================================ the lobby
@@ -142,27 +167,37 @@ class Tables(commands.Cog):
         """`/<game> new`: open a lobby with the caller seated as host."""
         guild_id, channel_id = _where(interaction)
         async with self._locks[channel_id]:
-            existing = await self._load(channel_id)
-            if existing is not None:
-                other = self.games[existing.record.game_id]
-                raise Refusal("table.busy", game=other.game.title, group=other.group)
             defaults = await self.guild_settings.get(guild_id, f"options.{cog.game.id}", {}) or {}
-            record = TableRecord(
-                guild_id=guild_id,
-                channel_id=channel_id,
-                game_id=cog.game.id,
-                host_id=interaction.user.id,
-                seats=[Seat(interaction.user.id, interaction.user.display_name)],
-                options=options_for(cog.game, defaults, options),
-                extra={"locale": str(interaction.guild_locale or interaction.locale)},
-            )
-            try:
-                record = await self.store.create(record, now())
-            except ChannelBusy as error:
-                raise Refusal("table.busy_unknown") from error
-            loaded = Loaded(record, None)
-            self._loaded[channel_id] = loaded
-            await self.publisher.post(self._context(loaded), interaction)
+            locale = str(interaction.guild_locale or interaction.locale)
+            await self._open_lobby(interaction, cog, options_for(cog.game, defaults, options), locale)
+
+    async def _open_lobby(
+        self, interaction: discord.Interaction, cog: GameCog, options: dict[str, Any], locale: str | None
+    ) -> TableContext:
+        """A new lobby in the interaction's channel, the caller seated as host; the caller holds the lock."""
+        guild_id, channel_id = _where(interaction)
+        existing = await self._load(channel_id)
+        if existing is not None:
+            other = self.games[existing.record.game_id]
+            raise Refusal("table.busy", game=other.game.title, group=other.group)
+        record = TableRecord(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game_id=cog.game.id,
+            host_id=interaction.user.id,
+            seats=[Seat(interaction.user.id, interaction.user.display_name)],
+            options=options,
+            extra={"locale": locale},
+        )
+        try:
+            record = await self.store.create(record, now())
+        except ChannelBusy as error:
+            raise Refusal("table.busy_unknown") from error
+        loaded = Loaded(record, None)
+        self._loaded[channel_id] = loaded
+        ctx = self._context(loaded)
+        await self.publisher.post(ctx, interaction)
+        return ctx
 
     async def lobby(self, interaction: discord.Interaction, game_id: str | None, what: str) -> None:
         """Join, leave, start or cancel — by slash command or by the lobby's buttons."""
@@ -179,7 +214,9 @@ class Tables(commands.Cog):
             state = self._state_of(record)
             record.deadline = await self.timers.deadline(record, cog, state)
             await self._save(
-                record, expected_version=before.record.version, action={"type": move, "user": member.user_id}
+                record,
+                expected_version=before.record.version,
+                action={"type": move, "user": member.user_id, **note.logged},
             )
             loaded = Loaded(record, state)
             self._remember(loaded)
@@ -190,9 +227,12 @@ class Tables(commands.Cog):
                 text = t(note.key or "table.ok", interaction.locale, **note.params)
                 await interaction.response.send_message(text, ephemeral=True)
                 self.publisher.request(channel_id)
+        if note.key:  # what concerns everyone at the table is said in the channel too
+            await self.publisher.send(channel_id, content=ctx.t(note.key, **note.params))
         self.timers.arm(record)
         if record.status != "lobby":
             self._schedule(self.private.sync(ctx, cog))
+            self.pinger.note(ctx, cog, actor=record.seat_of(member.user_id) if move == "start" else None)
 
     async def status(self, interaction: discord.Interaction, game_id: str | None) -> None:
         """Post the board anew at the bottom of the channel; the old one loses its buttons."""
@@ -205,7 +245,8 @@ class Tables(commands.Cog):
                 await self.publisher.retire(channel_id, old, ctx.t("table.moved"))
 
     async def rematch(self, interaction: discord.Interaction, game_id: str) -> None:
-        """The Rematch button under a result: the same seats, a new game, at once."""
+        """The Rematch button under a result: a new lobby with the same options, the caller as host;
+        the other players of the last game are asked to join."""
         _, channel_id = _where(interaction)
         cog = self.games.get(game_id)
         last = await self.store.last_table(channel_id)
@@ -214,34 +255,15 @@ class Tables(commands.Cog):
         if last.seat_of(interaction.user.id) is None:
             raise Refusal("table.rematch_players_only")
         async with self._locks[channel_id]:
-            if await self._load(channel_id) is not None:
-                raise Refusal("table.busy_unknown")
-            record = TableRecord(
-                guild_id=last.guild_id,
-                channel_id=channel_id,
-                game_id=game_id,
-                host_id=interaction.user.id,
-                seats=[Seat(seat.user_id, seat.name) for seat in last.seats],
-                options=last.options,
-                extra={"locale": last.extra.get("locale")},
-            )
-            try:
-                record = await self.store.create(record, now())
-            except ChannelBusy as error:
-                raise Refusal("table.busy_unknown") from error
-            expected = record.version
-            state = cog.game.new(len(record.seats), secrets.randbits(63), record.options)
-            record.state = cog.game.dump(state)
-            record.status = "playing"
-            record.deadline = await self.timers.deadline(record, cog, state)
-            await self._save(
-                record, expected_version=expected, action={"type": "rematch", "user": interaction.user.id}
-            )
-            loaded = Loaded(record, state)
-            self._remember(loaded)
-            await self.publisher.post(self._context(loaded), interaction)
-        self.timers.arm(record)
-        self.refresh_private(channel_id)
+            ctx = await self._open_lobby(interaction, cog, last.options, last.extra.get("locale"))
+        others = [seat.user_id for seat in last.seats if seat.user_id != interaction.user.id]
+        text = ctx.t(
+            "table.rematch_asked",
+            host=f"<@{interaction.user.id}>",
+            players=", ".join(f"<@{user}>" for user in others),
+            game=cog.game.title,
+        )
+        await self.publisher.send(channel_id, content=text, allowed_mentions=_pinging(others))
 
     # ================================================================ clicks
 
@@ -315,7 +337,7 @@ class Tables(commands.Cog):
         if board is None:
             raise Refusal("table.nothing_private")
         await interaction.response.send_message(**board.send_kwargs(), ephemeral=True)
-        self.private.shown(loaded.record.channel_id, seat, board, interaction)
+        await self.private.shown(self._context(loaded), seat, board, interaction, opened=True)
 
     def refresh_board(self, channel_id: int) -> None:
         """Ask for the public board to be redrawn from the latest state (edits coalesce)."""
@@ -368,17 +390,32 @@ class Tables(commands.Cog):
             if seat is None:
                 raise Refusal("table.not_seated")
             if stamp and stamp != cog.stamp(self._context(loaded), seat):
-                raise Refusal("table.outdated")
-            loaded, events = await self._commit(loaded, seat, action, by="player")
+                if not await self._is_last_move(loaded, seat, action):
+                    raise Refusal("table.outdated")
+                # A click on the board from before its own move, which is the last one stored: a retry
+                # after the answer was lost (the process died between commit and answer). It is
+                # answered below with the table as it is now, and nothing is applied again.
+                moves: list[Move] = []
+            else:
+                loaded, events = await self._commit(loaded, seat, action, by="player")
+                moves = [(seat, action, events)]
             failure: Exception | None = None
             if interaction is not None and not interaction.response.is_done():
                 try:
                     await self._answer(interaction, loaded, seat, action)
                 except Exception as error:  # the move is committed: the board and timers must follow
                     failure = error
-        await self._after(loaded, [(seat, action, events)])
+        await self._after(loaded, moves, actor=seat)
         if failure is not None:
             raise failure
+
+    async def _is_last_move(self, loaded: Loaded, seat: int, action: Any) -> bool:
+        last = await self.store.last_action(loaded.record.id or 0)
+        if last is None:
+            return False
+        version, by_seat, logged = last
+        game = self.games[loaded.record.game_id].game
+        return version == loaded.record.version and by_seat == seat and logged == game.encode_action(action)
 
     async def _commit(
         self, loaded: Loaded, seat: int, action: Any, *, by: Mover
@@ -447,13 +484,13 @@ class Tables(commands.Cog):
                 board = Board(content=ctx.t("table.private_done"))
             await interaction.response.edit_message(**board.edit_kwargs())
             ephemeral = interaction.message is not None and interaction.message.flags.ephemeral
-            self.private.shown(record.channel_id, seat, board, interaction if ephemeral else None)
+            await self.private.shown(ctx, seat, board, interaction if ephemeral else None)
         else:
             text = t("table.done", interaction.locale, what=cog.describe(ctx, seat, action))
             await interaction.response.send_message(text, ephemeral=True)
 
-    async def _after(self, loaded: Loaded, moves: list[Move]) -> None:
-        """After the lock: board, announcements, results, private hands, the next timer."""
+    async def _after(self, loaded: Loaded, moves: list[Move], *, actor: int | None = None) -> None:
+        """After the lock: board, announcements, results, private hands, turn pings, the next timer."""
         record = loaded.record
         cog = self.games[record.game_id]
         ctx = self._context(loaded)
@@ -462,8 +499,11 @@ class Tables(commands.Cog):
         if lines:
             await self.publisher.send(record.channel_id, content="\n".join(lines))
         if record.status == "finished":
-            await self.publisher.send(record.channel_id, **results_board(ctx).send_kwargs())
+            players = [seat.user_id for seat in record.seats if not seat.computer]
+            results = results_board(ctx, cog).send_kwargs()
+            await self.publisher.send(record.channel_id, **results, allowed_mentions=_pinging(players))
         self._schedule(self.private.sync(ctx, cog))
+        self.pinger.note(ctx, cog, actor)
         self.timers.arm(record)
 
     # ================================================================ time-outs and computer players
@@ -472,6 +512,7 @@ class Tables(commands.Cog):
         """Computer seats play; or, once the turn time is up, the absent humans get a default move."""
         moves: list[Move] = []
         notices: list[str] = []
+        replaced: list[int] = []  # users whose seat a computer takes: told so with a ping
         async with self._locks[channel_id]:
             loaded = await self._load(channel_id)
             if loaded is None or loaded.record.status != "playing" or loaded.record.deadline is None:
@@ -498,12 +539,18 @@ class Tables(commands.Cog):
                 ctx = self._context(loaded)
                 if timed_out:
                     what = cog.describe(ctx, seat, action)
-                    notices.append(ctx.t("table.timed_out", player=ctx.mention(seat), what=what))
-                    if ctx.record.seats[seat].computer:
-                        notices.append(ctx.t("table.replaced", player=ctx.mention(seat), group=cog.group))
+                    if ctx.record.seats[seat].computer:  # the third time-out in a row
+                        notices.append(
+                            ctx.t("table.replaced", player=ctx.ping(seat), what=what, group=cog.group)
+                        )
+                        replaced.append(ctx.record.seats[seat].user_id)
+                    else:
+                        notices.append(ctx.t("table.timed_out", player=ctx.ping(seat), what=what))
                 moves.append((seat, action, events))
         if notices:
-            await self.publisher.send(channel_id, content="\n".join(notices))
+            await self.publisher.send(
+                channel_id, content="\n".join(notices), allowed_mentions=_pinging(replaced)
+            )
         await self._after(loaded, moves)
 
     # ================================================================ background work
@@ -533,6 +580,13 @@ class UsesTables:
             for cog in self.tables.games.values()
             if current.lower() in cog.game.title.lower() and (cog.game.options or not with_options)
         ][:25]
+
+
+def _pinging(users: list[int]) -> discord.AllowedMentions:
+    """Mentions that notify exactly these users (the bot's default notifies nobody)."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(user) for user in users]
+    )
 
 
 def _where(interaction: discord.Interaction) -> tuple[int, int]:

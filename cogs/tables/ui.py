@@ -19,7 +19,7 @@ import json
 import logging
 import re
 from dataclasses import dataclass, field
-from typing import Any, Protocol, cast
+from typing import Any, Protocol, TypeGuard, cast
 
 import discord
 
@@ -193,6 +193,16 @@ class TableSelect(
         await self._route(interaction, list((interaction.data or {}).get("values", [])))  # type: ignore[union-attr]
 
 
+# Discord's answers to a reply that came too late: 10062 "Unknown interaction" (the 3-second
+# window closed, or the token is gone), 40060 "already acknowledged" (something answered first).
+LATE_ANSWER_CODES = frozenset({10062, 40060})
+
+
+def late_answer(error: BaseException) -> TypeGuard[discord.HTTPException]:
+    """Whether `error` is Discord saying the interaction can no longer be answered."""
+    return isinstance(error, discord.HTTPException) and error.code in LATE_ANSWER_CODES
+
+
 async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:
     """One short line only the clicker sees, whether or not the interaction was answered yet."""
     try:
@@ -200,5 +210,11 @@ async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:
             await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.response.send_message(text, ephemeral=True)
-    except discord.HTTPException:
-        log.warning("could not answer interaction %s", interaction.id, exc_info=True)
+    except discord.HTTPException as error:
+        if late_answer(error):
+            # Expected under load: one line, since a traceback per late click makes overload worse.
+            log.warning(
+                "could not answer interaction %s in time (Discord error %s)", interaction.id, error.code
+            )
+        else:
+            log.warning("could not answer interaction %s", interaction.id, exc_info=True)

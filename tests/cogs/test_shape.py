@@ -22,6 +22,7 @@ HOOKS = [
     "waits_for",
     "describe",
     "announce",
+    "explain",
     "refusal",
     "published",
     "on_ui",

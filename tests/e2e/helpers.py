@@ -14,6 +14,7 @@ import discord
 from simcord import Env
 
 from rules import GAMES
+from tests.e2e.transcript import player_did
 
 # ---------------------------------------------------------------- reading messages
 
@@ -93,6 +94,10 @@ class Table:
     def host(self) -> Any:
         return next(iter(self.players.values()))
 
+    @property
+    def host_name(self) -> str:
+        return next(iter(self.players))
+
     def member(self, name: str) -> Any:
         if name not in self.players:
             self.players[name] = self.guild.add_member(self.env.create_user(name))
@@ -153,17 +158,25 @@ class Table:
 
     # ------------------------------------------------------------ acting
 
+    def did(self, name: str, what: str) -> None:
+        """Note in the transcript what a player does next."""
+        player_did(self.env, f"{name} {what}")
+
     async def slash(self, name: str, command: str, **options: Any) -> Any:
+        self.did(name, f"runs /{self.group} {command} {_options(options)}".rstrip())
         return await self.member(name).slash(self.channel, f"{self.group} {command}", **options)
 
     async def open(self, **options: Any) -> Any:
+        self.did(self.host_name, f"runs /{self.group} new {_options(options)}".rstrip())
         return await self.host.slash(self.channel, f"{self.group} new", **options)
 
     async def join(self, *names: str) -> None:
         for name in names:
+            self.did(name, "clicks “Join”")
             await self.member(name).click(self.board, label="Join")
 
     async def start(self) -> Any:
+        self.did(self.host_name, "clicks “Start”")
         return await self.host.click(self.board, label="Start")
 
     async def seat_everyone(self, **options: Any) -> None:
@@ -173,12 +186,15 @@ class Table:
 
     async def click(self, name: str, label: str, message: discord.Message | None = None) -> Any:
         """Click the button labelled exactly `label` (on the board unless another message is named)."""
+        self.did(name, f"clicks “{label}”")
         return await self.member(name).click(message or self.board, label=label)
 
     async def press(self, name: str, prefix: str, message: discord.Message | None = None) -> Any:
         """Click the one enabled button whose label starts with `prefix`."""
         target = message or self.board
-        return await self.member(name).click(target, custom_id=button(target, prefix).custom_id)
+        found = button(target, prefix)
+        self.did(name, f"clicks “{found.label}”")
+        return await self.member(name).click(target, custom_id=found.custom_id)
 
     async def choose(
         self, name: str, values: list[str], message: discord.Message | None = None, *, part: str = ""
@@ -187,4 +203,10 @@ class Table:
         target = message or self.board
         found = [select for select in selects(target) if payload(select).startswith(part)]
         assert len(found) == 1, [select.custom_id for select in selects(target)]
+        chosen = [option.label for option in found[0].options if option.value in values]
+        self.did(name, f"chooses {', '.join(f'“{label}”' for label in chosen)}")
         return await self.member(name).select(target, values, custom_id=found[0].custom_id)
+
+
+def _options(options: dict[str, Any]) -> str:
+    return " ".join(f"{key}:{getattr(value, 'name', value)}" for key, value in options.items())

@@ -1,15 +1,25 @@
 """Kaiten Sushi end to end: the real bot against simcord — the board picture, the chopsticks challenge
-(pressed in time, missed by a time-out, a wrong button), wasabi, refills, slash commands, computer seats."""
+(pressed in time, missed by a time-out, a wrong button), wasabi, refills, the ginger choice, slash
+commands, computer seats, the results explained line by line.
+
+Rigging a plate: where a test needs a particular plate, `rig()` rewrites the live game state (the
+same `TableRecord` the table caches) and saves it through the table's `TableStore` as a new version,
+exactly what an action does, then re-posts the board with `/kaiten status`."""
 
 from __future__ import annotations
 
 import io
+import re
+from collections.abc import Callable
 from typing import Any
 
 import discord
 import pytest
 from PIL import Image
 
+from cogs.kaiten_render import DUE
+from cogs.tables.context import now
+from rules.kaiten import GAME, KaitenState
 from tests.e2e.helpers import Table, buttons, label_starting, labels, text_of
 
 SEED = 3
@@ -56,6 +66,11 @@ async def picture(message: discord.Message) -> Image.Image:
     return image
 
 
+def shows(image: Image.Image, colour: tuple[int, int, int]) -> bool:
+    """Whether the picture has any pixel of exactly this colour."""
+    return any(found == colour for _, found in image.convert("RGB").getcolors(1 << 20) or [])
+
+
 async def grab(env: Any, table: Table, name: str, cell: int, *, how: str = "press") -> Any:
     """Click a sushi on the board, then play the chopsticks: press them, wait, or press a wrong button."""
     result = await table.press(name, cell_name(cell) + " ·")
@@ -74,6 +89,53 @@ async def chopsticks(env: Any, table: Table, name: str, result: Any, how: str) -
     wrong = how == "wrong"
     chosen = next(b for b in row if ((b.emoji.name if b.emoji else None) == CHOPSTICKS) != wrong)
     return await table.member(name).click(challenge, custom_id=chosen.custom_id)
+
+
+def explained(results: discord.Message) -> dict[int, tuple[int, list[str]]]:
+    """Per player (user id) in the results message: their score and the lines that explain it."""
+    found: dict[int, tuple[int, list[str]]] = {}
+    player: int | None = None
+    for line in (results.embeds[0].description or "").splitlines():
+        head = re.search(r"<@(\d+)> — (−?\d+) points?$", line)
+        if head:
+            player = int(head[1])
+            found[player] = (int(head[2].replace("−", "-")), [])
+        elif player is not None and not line.startswith("⚖️"):
+            found[player][1].append(line)
+    return found
+
+
+async def rig(table: Table, name: str, change: Callable[[KaitenState], None]) -> None:
+    """Rewrite the live game state through the table's storage, then re-post the board."""
+    ctx = await table.live()
+    change(ctx.state)
+    ctx.record.state = GAME.dump(ctx.state)
+    await table.tables.store.save(
+        ctx.record, expected_version=ctx.record.version, action={"type": "test_rig"}, seat=None, now=now()
+    )
+    await table.slash(name, "status")
+
+
+# Row 3 (black, red, brown: 5 points) and column 3 (red, green, brown: 2) of a plate meet at the bottom
+# right, still empty; every sushi on it has white rice.
+CHOICE_PLATE: list[str | None] = [
+    "W:yellow", "W:yellow", "W:red",
+    "W:yellow", "W:yellow", "W:green",
+    "W:black", "W:red", None,
+]  # fmt: skip
+
+
+def short_of_ginger(seat: int, cell: int) -> Callable[[KaitenState], None]:
+    """`seat` gets CHOICE_PLATE and one ginger; the sushi on board `cell` becomes black-rice brown with
+    nothing under it. Put on the bottom right, it opens two black/white edges: one ginger saves one line."""
+
+    def change(state: KaitenState) -> None:
+        state.plates[seat] = list(CHOICE_PLATE)
+        state.ginger[seat] = 1
+        state.board[cell] = "B:brown"
+        state.tiles[cell] = "blank"
+
+    return change
 
 
 # ---------------------------------------------------------------- a whole game
@@ -138,7 +200,7 @@ async def test_two_player_game_with_chopsticks_a_time_out_and_a_refill(simcord_e
                 assert "bob dropped" in text and "1 soy" in text
             else:
                 await grab(env, table, name, view["fetchable"][0])
-        elif view["phase"] == "place":
+        elif view["phase"] in ("place", "ginger"):  # the first plate cell, the first ginger choice
             await table.click(name, labels(table.board, enabled_only=True)[0])
         else:
             board = table.board
@@ -156,6 +218,16 @@ async def test_two_player_game_with_chopsticks_a_time_out_and_a_refill(simcord_e
     results = [m for m in messages if m.embeds and "final result" in (m.embeds[0].title or "")]
     assert len(results) == 1
     assert all(f"<@{member.id}>" in text_of(results[0]) for member in table.players.values())
+    # Each score explained the rulebook's way: rows, columns, then wasabi, soy, rice; the bold parts add up.
+    breakdowns = explained(results[0])
+    assert set(breakdowns) == {member.id for member in table.players.values()}
+    for score, lines in breakdowns.values():
+        rows, columns, extras = lines
+        assert rows.startswith("╰ Rows: ") and rows.count("**") == 6
+        assert columns.strip().startswith("Columns: ") and columns.count("**") == 6
+        assert "🌿" in extras and "🫗" in extras and "rice, the rarer colour" in extras
+        parts = re.findall(r"\*\*([+−]?\d+)\*\*", "\n".join(lines))
+        assert len(parts) >= 7 and sum(int(part.replace("−", "-")) for part in parts) == score
     ended = [m for m in messages if m.embeds and "every plate is full" in (m.embeds[0].title or "")]
     assert len(ended) == 1 and "Final:" in text_of(ended[0]) and not buttons(ended[0])
     await picture(ended[0])
@@ -249,6 +321,60 @@ async def test_wrong_button_time_out_and_the_same_chopsticks_after_a_restart(
     assert emoji_names(second.response).index(CHOPSTICKS) == target
     caught = await chopsticks(env, table, "alice", second, "press")
     assert "Got it" in caught.response.content
+
+
+async def test_short_of_ginger_the_player_chooses_the_edge_by_button_or_slash(simcord_env: Any) -> None:
+    env = simcord_env
+    await env.bot.tree.sync()
+    table = Table(env, "kaiten", ["alice", "bob"])
+    await table.seat_everyone(dexterity="off")
+    early = await table.slash("alice", "ginger", edge="7-8")
+    assert early.ephemeral and "doesn't fit this part of the turn" in early.response.content
+
+    # alice: a brown on black rice onto the bottom right of her all-white plate, one ginger in hand.
+    await rig(table, "alice", short_of_ginger(0, 0))
+    await table.press("alice", "A1 ·")
+    await table.click("alice", "bottom right")
+    board = table.board
+    text = text_of(board)
+    assert f"<@{table.member('alice').id}>, choose where your ginger goes" in board.content
+    assert "has 1 ginger for 2 new edges between black and white rice" in text
+    assert "ginger on middle right | bottom right → the bottom row scores 0" in text
+    assert "ginger on bottom middle | bottom right → the right column scores 0" in text
+    assert labels(board, enabled_only=True)[:2] == [
+        "middle right | bottom right → bottom row scores 0",
+        "bottom middle | bottom right → right column scores 0",
+    ]
+    assert shows(await picture(board), DUE)  # the edges waiting for ginger, marked on her plate
+    refused = await table.press("bob", "bottom middle | bottom right", board)
+    assert refused.ephemeral and "isn't your turn" in refused.response.content
+    offered = await table.member("alice").autocomplete(table.channel, "kaiten ginger", "edge", "")
+    assert [choice["value"] for choice in offered] == ["5-8", "7-8"]
+
+    # She saves the 5-point bottom row: the right column is lost, and the turn goes on.
+    await table.press("alice", "bottom middle | bottom right")
+    text = text_of(table.board)
+    assert "alice laid 1 ginger" in text and "the right column will score 0" in text
+    assert not shows(await picture(table.board), DUE)
+    assert f"<@{table.member('bob').id}>, your turn" in table.board.content
+    alice = (await table.view())["players"][0]
+    assert alice["ginger_edges"] == [[7, 8]] and alice["missing_ginger"] == [[5, 8]]
+    assert alice["score"] == 7 + 2 + 1 + 2  # rows 1 + 1 + 5, columns 1 + 1, one black rice, the wasabi
+
+    # bob, the same plate, chooses by slash command; a value that is no choice is refused.
+    view = await table.view()
+    assert view["turn"] == 1
+    cell = view["fetchable"][0]
+    await rig(table, "bob", short_of_ginger(1, cell))
+    await table.press("bob", cell_name(cell) + " ·")
+    await table.slash("bob", "place", cell=8)
+    for wrong in ("centre", "0-1"):
+        refused = await table.slash("bob", "ginger", edge=wrong)
+        assert refused.ephemeral and "isn't one of the ginger choices" in refused.response.content
+    chosen = await table.slash("bob", "ginger", edge="5-8")
+    assert chosen.ephemeral and "You laid ginger on middle right | bottom right" in chosen.response.content
+    bob = (await table.view())["players"][1]
+    assert bob["missing_ginger"] == [[7, 8]] and bob["score"] == 2 + 4 + 1 + 2
 
 
 @pytest.mark.simcord(settle_timeout=10)  # no challenge here; the whole game is played in one go

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
@@ -34,6 +35,11 @@ def button_for(message: discord.Message, action: Any) -> discord.Button:
     return found[0]
 
 
+def wolves(count: int) -> str:
+    """The start of the wolves button's label: "Wolf ×1", "Wolves ×3"."""
+    return "Wolf ×1" if count == 1 else f"Wolves ×{count}"
+
+
 def description(message: discord.Message) -> str:
     """The text of a message's first embed."""
     return message.embeds[0].description or ""
@@ -48,6 +54,21 @@ def text_without_footers(table: Table) -> str:
             parts += [embed.title or "", embed.description or ""]
             parts += [f"{field.name}\n{field.value}" for field in embed.fields]
     return "\n".join(parts)
+
+
+def score_of(text: str) -> int:
+    """A score as shown ("+4", "−3", "0")."""
+    return int(text.replace("−", "-"))
+
+
+def round_scores_announced(text: str) -> dict[str, list[int]]:
+    """Each player's round scores, from the "Round N of 3 is over!" announcements."""
+    scores: dict[str, list[int]] = {}
+    for player, score in re.findall(
+        r"^\S+ (?:🤖 )?(\w+): 🐏 \d+ · 🐺 \d+ · 🐐 \d+ → \*\*(\S+)\*\*", text, re.M
+    ):
+        scores.setdefault(player, []).append(score_of(score))
+    return scores
 
 
 class Play:
@@ -82,6 +103,7 @@ class Play:
             assert roll.label == ("Roll 1 die" if dice == 1 else f"Roll {dice} dice")
             if dice == 1:
                 self.seen.add("one_die")
+            self.table.did(name, f"clicks “{roll.label}”")
             result = await player.click(board, custom_id=roll.custom_id)
             assert not result.ephemeral
         ctx = await self.table.live()
@@ -108,14 +130,17 @@ class Play:
         assert view["throw"] is not None
         for item in view["throw"]:
             count = item["count"]
+            one = count == 1
+            if one:
+                self.seen.add(f"one_{item['colour']}")
             if item["colour"] == "white":
-                assert f"bocks ×{count}" in shown
-                assert not by_label[f"Bocks ×{count}"].disabled
+                assert ("bock ×1" if one else f"bocks ×{count}") in shown
+                assert not by_label["Bock ×1" if one else f"Bocks ×{count}"].disabled
             elif item["colour"] == WOLF:
-                assert f"wolves ×{count}" in shown
-                assert any(label.startswith(f"Wolves ×{count}") for label in labels(board))
+                assert ("wolf ×1" if one else f"wolves ×{count}") in shown
+                assert any(label.startswith(wolves(count)) for label in labels(board))
             else:
-                assert f"{item['colour']} goats ×{count}" in shown
+                assert f"{item['colour']} {'goat' if one else 'goats'} ×{count}" in shown
                 if item["refusal"] == "unowned_colour":
                     assert f"nobody plays {item['colour']}" in shown
                     assert by_label[f"{item['colour'].capitalize()} ×{count} — nobody's"].disabled
@@ -134,9 +159,9 @@ class Play:
             return
         board = self.table.board
         if action.colour == WOLF and len(view["sheets"]) > 2:
-            picker = await self.table.press(name, "Wolves ×")
-            assert picker.ephemeral and "to whom?" in picker.response.content
             count = next(item["count"] for item in view["throw"] or [] if item["colour"] == WOLF)
+            picker = await self.table.press(name, wolves(count))
+            assert picker.ephemeral and "to whom?" in picker.response.content
             assert (
                 f"Send **{count}** {'wolf' if count == 1 else 'wolves'} to whom?" in picker.response.content
             )
@@ -144,7 +169,9 @@ class Play:
             assert done.response.ephemeral and "Your move is in" in done.response.content
             self.seen.add("wolf_picker")
             return
-        result = await player.click(board, custom_id=button_for(board, action).custom_id)
+        chosen = button_for(board, action)
+        self.table.did(name, f"clicks “{chosen.label}”")
+        result = await player.click(board, custom_id=chosen.custom_id)
         assert not result.ephemeral
         self.seen.add(f"button_{action.colour}")
 
@@ -167,9 +194,19 @@ async def check_end(table: Table, names: list[str]) -> None:
     board = table.public_messages()
     results = [m for m in board if m.embeds and "final result" in (m.embeds[0].title or "")]
     assert len(results) == 1
-    lines = description(results[0])
+    lines = description(results[0]).splitlines()
+    announced = round_scores_announced(text)
     for name in names:
-        assert f"<@{table.member(name).id}>" in lines
+        # The player's result, then how it was counted: the three round scores as announced.
+        at = next(i for i, line in enumerate(lines) if f"<@{table.member(name).id}>" in line)
+        total = re.search(r"— ([−\d]+) points?$", lines[at])
+        breakdown = re.fullmatch(
+            r"╰ Round 1: \*\*(\S+)\*\* · Round 2: \*\*(\S+)\*\* · Round 3: \*\*(\S+)\*\*", lines[at + 1]
+        )
+        assert total and breakdown, lines
+        rounds = [score_of(score) for score in breakdown.groups()]
+        assert rounds == announced[name] and sum(rounds) == score_of(total[1])
+    assert not any(line.startswith("⚖️") for line in lines)  # equal totals share a rank: no tie-break
     finished = [m for m in board if m.embeds and (m.embeds[0].title or "").endswith("final sheets")]
     assert finished and "game is over" in finished[-1].content
     assert all(not buttons(message) for message in finished)
@@ -264,16 +301,16 @@ async def test_wolf_picker_and_choose_refusals(simcord_env):
         assert refused.ephemeral and "Wolves need a victim" in refused.response.content
         refused = await table.slash("alice", "choose", colour="grey", target=table.member("alice"))
         assert refused.ephemeral and "to yourself" in refused.response.content
-        not_yours = await table.press("bob", "Wolves ×")
+        not_yours = await table.press("bob", wolves(thrown["grey"]["count"]))
         assert not_yours.ephemeral and "isn't your turn" in not_yours.response.content
-        picker = await table.press("alice", "Wolves ×")
+        picker = await table.press("alice", wolves(thrown["grey"]["count"]))
         assert picker.ephemeral
         options = picker.response.components[0]["components"][0]["options"]
         assert [option["label"] for option in options] == ["🟦 bob", "🟩 carol"]
         await table.choose("alice", [action_value(GAME.id, Choose(WOLF, 2))], picker.response)
         count = thrown["grey"]["count"]
-        wolves = "wolf" if count == 1 else "wolves"
-        assert f"sent **{count}** {wolves} to 🟩 carol" in description(table.board)
+        sent = "wolf" if count == 1 else "wolves"
+        assert f"sent **{count}** {sent} to 🟩 carol" in description(table.board)
         carol = table.board.embeds[0].fields[2].value or ""
         assert f"Wolves **{thrown['grey']['count']}**/12" in carol
     else:

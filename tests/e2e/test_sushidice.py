@@ -7,11 +7,14 @@ Rigged dice: the `dice` fixture wraps the engine's one throwing function
 (`SushiDiceGame._throw`) so that a test can say what a set's NEXT throw shows
 (`dice.then("blue", "ebi ebi ebi yuck ebi ebi")`). The engine still draws from its RNG as
 usual (the game stays reproducible), and the scripted faces then replace the dice that were
-thrown; a set with nothing queued throws at random. Seeds are fixed too.
+thrown; a set with nothing queued throws at random. Seeds are fixed too. A scripted throw is
+remembered by its serial, so a replay of the game from its log (the transcript check after each
+test) throws the same dice again.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import discord
@@ -57,30 +60,49 @@ class DiceScript:
 
     def __init__(self) -> None:
         self.queued: dict[str, list[list[str]]] = {"red": [], "blue": []}
+        self.thrown: dict[tuple[str, int], list[str]] = {}
+        """(colour, throw serial) -> the faces scripted for that throw."""
 
     def then(self, colour: str, faces: str) -> None:
         shown = faces.split()
         assert len(shown) == 6 and all(face in DICE[die] for die, face in enumerate(shown)), faces
         self.queued[colour].append(shown)
 
-
-@pytest.fixture
-def dice(monkeypatch: pytest.MonkeyPatch) -> DiceScript:
-    monkeypatch.setattr("secrets.randbits", lambda bits: SEED)  # the seed of every new game
-    script = DiceScript()
-    throw = SushiDiceGame._throw
-
-    def scripted(game: SushiDiceGame, state: Any, dice_set: Any, thrown: list[int]) -> Any:
-        event = throw(game, state, dice_set, thrown)
-        if script.queued[dice_set.colour]:
-            faces = script.queued[dice_set.colour].pop(0)
+    def throw(self, state: Any, dice_set: Any, thrown: list[int], event: Any) -> Any:
+        """Show the faces scripted for this throw, if any, on the dice just thrown."""
+        key = (dice_set.colour, state.throws)
+        if key not in self.thrown and self.queued[dice_set.colour]:
+            self.thrown[key] = self.queued[dice_set.colour].pop(0)
+        faces = self.thrown.get(key)
+        if faces is not None:
             for die in thrown:
                 dice_set.faces[die] = faces[die]
             event["faces"] = list(dice_set.faces)
         return event
 
-    monkeypatch.setattr(SushiDiceGame, "_throw", scripted)
-    return script
+
+_script = [DiceScript()]  # the current test's script; it outlives the test for the transcript check
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _scripted_throws() -> Iterator[None]:
+    """The engine throws through the current script for the whole module, so that the transcript
+    check after each test, which replays the game from its log, throws the same dice again."""
+    throw = SushiDiceGame._throw
+
+    def scripted(game: SushiDiceGame, state: Any, dice_set: Any, thrown: list[int]) -> Any:
+        return _script[0].throw(state, dice_set, thrown, throw(game, state, dice_set, thrown))
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(SushiDiceGame, "_throw", scripted)
+        yield
+
+
+@pytest.fixture(autouse=True)
+def dice(monkeypatch: pytest.MonkeyPatch) -> DiceScript:
+    monkeypatch.setattr("secrets.randbits", lambda bits: SEED)  # the seed of every new game
+    _script[0] = DiceScript()
+    return _script[0]
 
 
 # ---------------------------------------------------------------- helpers
@@ -214,8 +236,17 @@ async def test_three_players_play_to_the_end_with_a_yuck_and_a_chop(simcord_env,
     assert field(final, "Last").endswith(" — plates won: 5.")
     assert sum("takes the" in (m.content or "") for m in messages) == 8
     results = next(m for m in messages if m.embeds and "final result" in (m.embeds[0].title or ""))
-    alice_id = table.players["alice"].id
-    assert f"<@{alice_id}> — 5 points" in (results.embeds[0].description or "")
+    ids = {name: member.id for name, member in table.players.items()}
+    # Plates, not points, and under each player the plates they won (no tie-break: none decided).
+    assert (results.embeds[0].description or "").splitlines() == [
+        f"🥇 **1.** <@{ids['alice']}> — 5 plates",
+        "╰ 🥚 tamago · 🍣 sake · 🥒 kappa · 🍱 combo ×2",
+        f"🥈 **2.** <@{ids['carol']}> — 3 plates",
+        "╰ 🍣 sake · 🥒 kappa · 🐟 maguro",
+        f"🥉 **3.** <@{ids['bob']}> — 0 plates",
+        "╰ no plates",
+    ]
+    alice_id = ids["alice"]
     standings = await table.member("alice").slash(table.channel, "leaderboard", game="sushidice")
     assert str(alice_id) in standings.response.embeds[0].description
 
@@ -269,7 +300,7 @@ async def test_a_yuck_counts_only_against_dice_the_board_has_shown(simcord_env, 
     await table.press("bob", "Roll", panel_of(bob))  # a yuck, not shown yet: the board waits its turn
     assert "🤢" not in duelist_field(table.board, "bob")
     unseen = await table.slash("alice", "yuck")
-    assert unseen.ephemeral and "not the ones on the board" in unseen.response.content
+    assert unseen.ephemeral and "thrown after the board's last refresh" in unseen.response.content
     assert (await table.view())["duelists"][1]["yuck"]  # no penalty, nothing changed
 
     await simcord_env.advance_time(PUBLISHED)
@@ -278,24 +309,69 @@ async def test_a_yuck_counts_only_against_dice_the_board_has_shown(simcord_env, 
     called = await table.slash("alice", "yuck")
     assert called.ephemeral and called.response.content == "✅ You called Yuck! on bob."
 
-    # After a restart nothing is known to be on the board: the call asks for a refresh first.
+    # After a restart the table, active moments ago, shows its board again at once: what that board
+    # shows is known, so a call on the yuck it shows counts without a refresh first.
     dice.then("blue", "ebi ebi ebi yuck ebi ebi")
     await table.press("bob", "Roll", panel_of(bob))
     await simcord_env.advance_time(PUBLISHED)
     await simcord_env.restart_bot(bot_factory())
     slow_clocks(simcord_env)
     await simcord_env.bot.tree.sync()
-    refresh = await table.slash("alice", "yuck")
-    assert refresh.ephemeral and "being refreshed" in refresh.response.content
+    assert "🤢" in duelist_field(table.board, "bob")
     called = await table.slash("alice", "yuck")
     assert called.response.content.startswith("✅ You called Yuck!")
+
+
+async def test_calls_on_a_yuck_the_board_shows_count_though_other_dice_were_thrown_since(simcord_env, dice):
+    table = Table(simcord_env, "sushidice", ["alice", "bob", "carol"])
+    await table.seat_everyone()
+    await table.click("alice", "bob")
+    alice, bob = await open_panel(table, "alice"), await open_panel(table, "bob")
+
+    # Both keep a yuck aside; the board shows it; then both throw their other dice at once.
+    dice.then("red", "maguro maguro maguro maguro yuck maguro")
+    dice.then("blue", "ebi ebi ebi yuck ebi ebi")
+    await table.press("alice", "Roll", panel_of(alice))
+    await table.press("bob", "Roll", panel_of(bob))
+    await table.press("alice", "Set aside #5", panel_of(alice))
+    await table.press("bob", "Set aside #4", panel_of(bob))
+    await simcord_env.advance_time(PUBLISHED)
+    assert "Chop!" in labels(table.board, enabled_only=True)
+    dice.then("red", "sake sake sake sake yuck sake")  # die #5 stays aside: not thrown
+    dice.then("blue", "sake sake sake yuck sake sake")
+    await table.press("bob", "Roll", panel_of(bob))
+    await table.press("alice", "Roll", panel_of(alice))
+    assert "🍣" not in duelist_field(table.board, "bob")  # the board still shows bob's earlier throw
+    assert "Yuck!" in labels(panel_of(alice), enabled_only=True)
+
+    # alice's Yuck! names the board she saw: bob's yuck on it still shows, so it counts.
+    dice.then("blue", "kappa kappa kappa kappa kappa kappa")
+    called = await table.press("alice", "Yuck!", panel_of(alice))
+    assert called.response.id == alice.response.id  # answered on her panel, no refusal
+    assert (await table.view())["last"][0] == {"type": "yuck", "seat": 0, "target": 1}
+    assert "called Yuck! on you" in (panel_of(bob).embeds[0].description or "")
+
+    # Chop!: a new yuck for bob, shown; both throw their other dice again; carol's Chop! counts.
+    dice.then("blue", "ebi ebi ebi yuck ebi ebi")
+    await table.press("bob", "Roll", panel_of(bob))
+    await table.press("bob", "Set aside #4", panel_of(bob))
+    await simcord_env.advance_time(PUBLISHED)
+    dice.then("red", "tamago tamago tamago tamago yuck tamago")
+    dice.then("blue", "tamago tamago tamago yuck tamago tamago")
+    await table.press("alice", "Roll", panel_of(alice))
+    await table.press("bob", "Roll", panel_of(bob))
+    assert "🥚" not in duelist_field(table.board, "bob")
+    picker = await table.press("carol", "Chop!")
+    chopped = await table.choose("carol", ["1"], picker.response.message)
+    assert "duel #2 vs bob" in chopped.response.embeds[0].title
+    assert (await table.view())["last"][0] == {"type": "chop", "seat": 2, "partner": 1}
 
 
 async def test_only_a_duelist_calls_yuck_and_the_others_hear_why(simcord_env, dice):
     table = Table(simcord_env, "sushidice", ["alice", "bob", "carol"])
     await table.open()
     lobby = await table.slash("alice", "yuck")
-    assert lobby.ephemeral and lobby.response.content == "There is no game running here any more."
+    assert lobby.ephemeral and "The game hasn't started yet" in lobby.response.content
     await table.join("bob", "carol")
     await table.start()
     await simcord_env.advance_time(PUBLISHED)

@@ -154,6 +154,8 @@ async def test_three_players_play_to_the_end(simcord_env):
     await table.seat_everyone()
     board = table.board
     assert "round 1/3 · turn 1" in (board.embeds[0].title or "")
+    # true for carol too, whose DMs are closed
+    assert "pick in your DM or with **My hand**" in (board.embeds[0].description or "")
     assert "Still to pick" in board.content and "<@" in board.content
     for name in ("alice", "bob"):
         dm = table.dm(name)
@@ -180,7 +182,14 @@ async def test_three_players_play_to_the_end(simcord_env):
 
     final = table.public_messages()
     results = next(m for m in final if m.embeds and "final result" in (m.embeds[0].title or ""))
-    assert "🥇" in (results.embeds[0].description or "")
+    described = results.embeds[0].description or ""
+    assert "🥇" in described
+    # every player's score, counted as the rulebook does: three rounds, then puddings
+    explained = [line for line in described.splitlines() if line.startswith("╰ ")]
+    assert len(explained) == len(NAMES)
+    assert all("Round 1:" in line and "Round 3:" in line and "🍮" in line for line in explained)
+    scores = (await table.view())["scores"]
+    assert len(set(scores)) == len(scores) and "⚖️" not in described  # no tie here, so no tie-break
     game_board = next(m for m in final if m.embeds and "final scores" in (m.embeds[0].title or ""))
     assert "Puddings:" in text_of(game_board)
     assert_channel_private_free(table)

@@ -45,6 +45,25 @@ def points(score: int) -> str:
     return f"{number} point" if abs(score) == 1 else f"{number} points"
 
 
+def explained(sushi: list[int], bones: list[int]) -> str:
+    """The line under a player's final score: the sushi that count (as many as the bones, from the
+    bottom) and their sum, the ones above the bone pile struck, then every bone and their sum."""
+
+    def tiles(pile: list[int]) -> str:
+        return " ".join(tile_text(tile) for tile in pile)
+
+    counted, over = sushi[: len(bones)], sushi[len(bones) :]
+    worthless = f" (~~{tiles(over)}~~: above the bone pile, worthless)" if over else ""
+    if not sushi:
+        part = "🍣 no sushi"
+    elif not counted:
+        part = f"🍣 **0**{worthless}"
+    else:
+        part = f"🍣 {tiles(counted)} = **{tile_text(sum(counted))}**{worthless}"
+    bone = f"🦴 {tiles(bones)} = **{tile_text(sum(bones))}**" if bones else "🦴 no bones"
+    return f"╰ {part} · {bone}"
+
+
 async def started(env: Any, names: list[str] = NAMES) -> Table:
     await env.bot.tree.sync()
     table = Table(env, "sushizock", names)
@@ -244,9 +263,13 @@ async def test_three_players_play_to_the_end_with_steals_and_a_forced_take(simco
         for m in reversed(table.public_messages())
         if m.embeds and "final result" in (m.embeds[0].title or "")
     )
+    description = results.embeds[0].description or ""
     for seat, name in enumerate(NAMES):
         member = table.member(name)
-        assert f"<@{member.id}> — {points(scores[seat])}" in (results.embeds[0].description or "")
+        why = explained(state.sushi_piles[seat], state.bone_piles[seat])
+        assert f"<@{member.id}> — {points(scores[seat])}\n{why}" in description
+    assert "~~" in description  # somebody's sushi stuck out above their bone pile
+    assert "⚖️" not in description  # Sushizock has no tie-break to name
     standings = await table.member("alice").slash(table.channel, "leaderboard", game="sushizock")
     shown = standings.response.embeds[0].description
     assert all(f"<@{table.member(name).id}>" in shown for name in NAMES)
@@ -366,6 +389,13 @@ async def test_forced_take_by_button_and_rules(simcord_env):
     view = await table.view()
     assert view["bone_piles"][0] == {"height": 1, "top": -4} and view["turn"] == 1
     assert "alice had to take the forced portion" in text_of(table.board)
+
+    # Bob's four red chopsticks reach blind into alice's one-tile bone pile: there is no second tile.
+    await table.click("bob", "Roll all 5 dice")
+    await rig(env, table, throw(["red", "red", "red", "red", "sushi"], throws=1))
+    deep = await table.slash("bob", "steal", player=table.member("alice"), position=2)
+    assert deep.ephemeral
+    assert deep.response.content == "That pile has only 1 tile — there is no tile 2 from the top."
 
 
 async def test_a_throw_that_allows_nothing_asks_for_another_throw(simcord_env):

@@ -9,10 +9,10 @@ import discord
 import pytest
 
 from cogs.tables.errors import Refusal
-from tests.e2e.helpers import Table
+from tests.e2e.helpers import Table, text_of
 
 ADD_TWO = {"type": "add", "amount": 2}
-FOUNDATION = ("cogs.tables", "tests.e2e.tinygame", "cogs.leaderboard", "cogs.help", "cogs.settings")
+FOUNDATION = ("cogs.tables", "tests.e2e.tinygame", "cogs.leaderboard", "cogs.help", "cogs.settings", "cogs.notify")
 
 
 @pytest.fixture
@@ -127,9 +127,13 @@ async def test_time_out_plays_the_default_move_and_three_make_a_computer_player(
     await simcord_env.advance_time(301)  # alice's 2nd time-out
     await table.click("bob", "+1")
     await simcord_env.advance_time(301)  # 3rd: a computer player takes the seat
-    text = table.public_text()
-    assert "computer player takes over" in text
+    replaced = next(m for m in table.public_messages() if "computer player takes over" in (m.content or ""))
+    alice = table.players["alice"].id
+    assert replaced.content.startswith(f"⏰ <@{alice}> took too long")  # her name once, as a ping
+    assert "🤖 🤖" not in replaced.content and "`/tiny join` takes it back" in replaced.content
+    assert [user.id for user in replaced.mentions] == [alice]  # she is notified, nobody else
     assert "🤖 alice" in table.board.content
+    assert "computer player has your seat" in table.dm("alice").content  # her hand says so too
 
 
 async def test_timers_survive_a_restart(simcord_env, bot_factory):
@@ -146,9 +150,19 @@ async def test_closed_dms_fall_back_to_my_hand(simcord_env):
     table = Table(simcord_env, "tiny", ["alice", "bob"], closed_dms=("bob",))
     await table.seat_everyone()
     assert "lucky number" in table.dm("alice").content
+    told = [m for m in table.public_messages() if "won't let me send you DMs" in (m.content or "")]
+    assert len(told) == 1 and told[0].content.startswith(f"📪 <@{table.players['bob'].id}>")
+    assert "click **My hand** on the board" in told[0].content
     hand = await table.click("bob", "My hand")
     assert hand.ephemeral and "lucky number" in hand.response.content
     assert "lucky number" not in table.public_text()
+    await table.click("alice", "+1")
+    assert len([m for m in table.public_messages() if "send you DMs" in (m.content or "")]) == 1  # once
+    assert "Your total: 0." in hand.response.message.content  # the open panel follows the game
+    again = await table.click("bob", "My hand")
+    assert "lucky number" in again.response.message.content
+    assert hand.response.message.content == "⬇️ You opened a newer panel: use that one."  # one live panel
+    assert not hand.response.message.components
 
 
 async def test_cancel_by_host_allowed_by_another_player_refused(simcord_env):
@@ -156,8 +170,15 @@ async def test_cancel_by_host_allowed_by_another_player_refused(simcord_env):
     await table.seat_everyone()
     refused = await table.slash("bob", "cancel")
     assert refused.ephemeral and "Only the host" in refused.response.content
+    await table.click("alice", "+2")
     await table.slash("alice", "cancel")
-    assert any("cancelled" in (m.content or "") for m in table.public_messages())
+    notice = table.public_messages()[-1]
+    assert notice.content == "alice cancelled the table."  # everyone reads it, not only alice
+    board = next(m for m in table.public_messages() if (m.content or "").startswith("🚫"))
+    assert board.content.startswith("🚫 This Tiny Race table was cancelled.\nTiny Race")
+    assert "alice: 2" in board.content and not board.components  # the last board stays, without buttons
+    for name in ("alice", "bob"):
+        assert table.dm(name).content == "🚫 This Tiny Race game was cancelled."  # not "the final result"
     reopened = await table.slash("bob", "new")
     assert not reopened.ephemeral
 
@@ -175,11 +196,15 @@ async def test_the_end_records_the_leaderboard_and_offers_a_rematch(simcord_env)
     text = board.response.embeds[0].description
     assert text.index(str(table.players["alice"].id)) < text.index(str(table.players["bob"].id))
     stats = await table.member("bob").slash(table.channel, "stats")
-    assert "1 games" in str(stats.response.embeds[0].to_dict()) or "games" in str(
-        stats.response.embeds[0].to_dict()
-    )
+    assert "0 wins / 1 game (0%)" in text_of(stats.response)
     await table.member("bob").click(results, label="Rematch")
-    assert "Turn: alice" in table.board.content and "alice: 0" in table.board.content
+    asked = table.public_messages()[-1]
+    assert asked.content.startswith(f"🔁 <@{table.players['bob'].id}> opened a rematch of Tiny Race.")
+    assert f"<@{table.players['alice'].id}>: click **Join**" in asked.content  # alice is asked, not seated
+    assert "Seats (1/3)" in text_of(table.board)
+    await table.click("alice", "Join")
+    await table.click("bob", "Start")
+    assert "Turn: bob" in table.board.content and "alice: 0" in table.board.content
 
 
 async def test_games_and_rules_help(simcord_env):
@@ -305,3 +330,33 @@ async def test_a_dm_sent_while_the_next_move_is_committed_is_edited_later_not_se
     dms = alice.user.dm_channel.history()
     assert len(dms) == 1, [message.content for message in dms]  # one hand, edited in place
     assert dms[0].content.endswith("Your total: 3.")
+
+
+async def test_a_crash_between_commit_and_answer_leaves_no_stale_board_and_the_retry_is_answered(
+    simcord_env, bot_factory, monkeypatch
+):
+    table = Table(simcord_env, "tiny", ["alice", "bob"])
+    await table.seat_everyone()
+    tables = simcord_env.bot.get_cog("Tables")
+
+    async def die(*args: Any, **kwargs: Any) -> None:
+        raise asyncio.CancelledError  # the process dies right after the commit, before any answer
+
+    monkeypatch.setattr(type(tables), "_answer", die)
+    await table.click("alice", "+2")
+    monkeypatch.undo()
+    assert "alice: 0" in table.board.content  # nothing was edited: the old board is still up
+    retry = await table.click("alice", "+2")  # she clicks again on what she sees
+    assert not retry.ephemeral, retry.response and retry.response.content  # answered, not "out of date"
+    assert "alice: 2" in table.board.content and "Turn: bob" in table.board.content
+    assert (await table.live()).public()["scores"] == [2, 0]  # and not applied twice
+
+    monkeypatch.setattr(type(tables), "_answer", die)
+    await table.click("bob", "+1")
+    monkeypatch.undo()
+    assert "bob: 0" in table.board.content
+    await simcord_env.restart_bot(bot_factory())  # the real process restarts
+    await simcord_env.settle()
+    assert "bob: 1" in table.board.content and "Turn: alice" in table.board.content  # brought up to date
+    other = await table.click("bob", "+1")
+    assert other.ephemeral and other.response.content == "It isn't your turn."  # a real refusal stays one

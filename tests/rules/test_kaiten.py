@@ -1,7 +1,9 @@
-"""Kaiten Sushi: scoring, set-up, the sake, wasabi, fetching, plates, ginger, refills, dexterity, protocol."""
+"""Kaiten Sushi: scoring, set-up, the sake, wasabi, fetching, plates, ginger, refills, dexterity, protocol,
+the results explained."""
 
 from __future__ import annotations
 
+import copy
 import itertools
 import json
 import random
@@ -12,6 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cogs import kaiten_render
+from cogs.tables.context import TableContext
+from cogs.tables.gamecog import ResultNotes
 from rules.engine import IllegalAction
 from rules.kaiten import (
     CELLS,
@@ -22,6 +27,7 @@ from rules.kaiten import (
     PINES,
     TILES,
     Fetch,
+    Ginger,
     KaitenState,
     Place,
     Refill,
@@ -32,6 +38,7 @@ from rules.kaiten import (
     missing_edges,
     score_plate,
 )
+from storage.tables import Seat, TableRecord
 from tests.rules.conformance import assert_refused, random_playout, roundtrip
 
 # The rulebook's finished plate (rows a, b, c counted from the bottom, columns d, e, f from the left):
@@ -424,27 +431,152 @@ def test_a_line_without_ginger_scores_zero() -> None:
             assert view["missing_ginger"] == [[0, 1]] and view["score"] == 0 + 2 + 1
 
 
-def test_short_ginger_covers_edges_in_reading_order() -> None:
+def test_short_ginger_never_spoils_a_line_it_could_save() -> None:
     state = fresh(3)
-    only(state, {0: "B:red"})
+    state.board[0] = "B:red"
     state.tiles[0] = "blank"
     state.plates[0][0] = "W:red"
     state.plates[0][2] = "W:red"
     state.plates[0][4] = "W:red"
-    events = fetch_and_place(state, 0, 1)  # black between three whites: edges (0,1), (1,2), (1,4)
-    assert {"type": "ginger", "seat": 0, "laid": [[0, 1]], "missing": [[1, 2], [1, 4]]} in events
-    assert GAME.view(state, 0)["players"][0]["missing_ginger"] == [[1, 2], [1, 4]]
+    # Black between three whites, one ginger: the top row is lost either way (two bare edges on it), so
+    # the ginger goes on the middle column's edge without asking; covering (0, 1) would lose both lines.
+    events = fetch_and_place(state, 0, 1)
+    assert {"type": "ginger", "seat": 0, "laid": [[1, 4]], "missing": [[0, 1], [1, 2]]} in events
+    assert state.step == "wasabi_or_fetch" and state.current == 1
+    assert GAME.view(state, 0)["players"][0]["missing_ginger"] == [[0, 1], [1, 2]]
 
 
-def test_gained_ginger_covers_an_earlier_bare_edge() -> None:
+# Row 2 (black, red, brown: 5) and column 2 (red, green, brown: 2) meet at the bottom right corner. The
+# last sushi, black rice, brown topping, opens one black/white edge on each; one ginger saves only one.
+CHOICE_PLATE: list[str | None] = [
+    "W:yellow", "W:yellow", "W:red",
+    "W:yellow", "W:yellow", "W:green",
+    "W:black", "W:red", None,
+]  # fmt: skip
+SAVE_COLUMN = Ginger(((5, 8),))  # row 2 left bare: 0 instead of 5
+SAVE_ROW = Ginger(((7, 8),))  # column 2 left bare: 0 instead of 2
+
+
+def choosing_ginger(players: int = 2) -> KaitenState:
+    """Seat 0 has just put B:brown on the bottom right of CHOICE_PLATE with one ginger in hand."""
+    state = fresh(players)
+    state.board[0] = "B:brown"
+    state.tiles[0] = "blank"
+    state.plates[0] = list(CHOICE_PLATE)
+    events = fetch_and_place(state, 0, 8)
+    assert types(events) == ["fetched", "placed"]  # the turn waits for the player's choice
+    return state
+
+
+def test_the_player_chooses_which_line_the_short_ginger_saves() -> None:
+    state = choosing_ginger()
+    assert state.step == "ginger" and GAME.to_move(state) == frozenset({0})
+    assert GAME.legal_actions(state, 0) == [SAVE_COLUMN, SAVE_ROW]
+    assert GAME.legal_actions(state, 1) == []
+    view = GAME.view(state, None)
+    assert view["phase"] == "ginger" and view["turn"] == 0 and view["placed"] == 8
+    assert view["ginger_due"] == [[5, 8], [7, 8]]
+    assert view["ginger_choices"] == [
+        {"edges": [[5, 8]], "bare": [[7, 8]], "spoils": [2]},  # the bottom row
+        {"edges": [[7, 8]], "bare": [[5, 8]], "spoils": [5]},  # the right column
+    ]
+    assert view["players"][0]["missing_ginger"] == []  # nothing is lost for good yet
+    scores = {}
+    for action in (SAVE_COLUMN, SAVE_ROW):
+        trial = roundtrip(GAME, state)
+        events = GAME.apply(trial, 0, action)
+        assert types(events)[:1] == ["ginger"] and trial.step == "wasabi_or_fetch" and trial.current == 1
+        assert trial.ginger[0] == 0 and trial.ginger_edges[0] == list(action.edges)
+        scores[action] = GAME.scores(trial)[0]
+    # Rows 1 + 1 + 5 and columns 1 + 1 (+ 2), one black rice +1, the wasabi +2.
+    assert scores == {SAVE_ROW: 7 + 2 + 1 + 2, SAVE_COLUMN: 2 + 4 + 1 + 2}
+
+
+def test_the_computer_and_a_time_out_save_the_better_line() -> None:
+    state = choosing_ginger()
+    before = json.dumps(GAME.dump(state), sort_keys=True)
+    assert GAME.default_action(state, 0) == SAVE_ROW == GAME.computer_action(state, 0)
+    assert json.dumps(GAME.dump(state), sort_keys=True) == before
+
+
+def test_ginger_refusals() -> None:
+    state = choosing_ginger()
+    assert assert_refused(GAME, state, 0, Ginger(((5, 8), (7, 8)))).code == "not_a_ginger_choice"
+    assert assert_refused(GAME, state, 0, Ginger(((0, 1),))).code == "not_a_ginger_choice"
+    assert assert_refused(GAME, state, 0, Ginger(())).code == "not_a_ginger_choice"
+    assert assert_refused(GAME, state, 1, SAVE_ROW).code == "not_your_turn"
+    assert assert_refused(GAME, state, 0, Fetch(6, True)).code == "wrong_step"
+    assert assert_refused(GAME, state, 0, Place(4)).code == "wrong_step"
+    assert assert_refused(GAME, fresh(2), 0, SAVE_ROW).code == "wrong_step"
+    with pytest.raises(IllegalAction) as caught:
+        GAME.decode_action({"type": "ginger", "edges": [[5, 8, 1]]})
+    assert caught.value.code == "malformed_action"
+
+
+def test_the_last_sushi_waits_for_its_ginger_before_the_game_ends() -> None:
+    state = fresh(2)
+    state.plates[1] = list(RULEBOOK_PLATE)
+    state.ginger_edges[1] = [(0, 1), (0, 3), (5, 8), (7, 8)]
+    only(state, {0: "B:brown"})
+    state.tiles[0] = "blank"
+    state.plates[0] = list(CHOICE_PLATE)
+    fetch_and_place(state, 0, 8)
+    assert state.step == "ginger" and not GAME.is_over(state)
+    events = GAME.apply(state, 0, SAVE_COLUMN)
+    assert types(events) == ["ginger", "game_over"] and GAME.is_over(state)
+    assert GAME.scores(state)[0] == 2 + 4 + 1 + 2
+
+
+def test_enough_ginger_covers_every_new_edge_without_asking() -> None:
+    state = fresh(2)
+    state.board[0] = "B:brown"
+    state.tiles[0] = "ginger"  # two in hand after the fetch
+    state.plates[0] = list(CHOICE_PLATE)
+    events = fetch_and_place(state, 0, 8)
+    assert {"type": "ginger", "seat": 0, "laid": [[5, 8], [7, 8]], "missing": []} in events
+    assert state.step == "wasabi_or_fetch" and state.ginger[0] == 0
+
+
+def test_a_bare_edge_stays_bare_when_ginger_is_gained_later() -> None:
     state = fresh(3)
-    only(state, {0: "W:red"})
+    state.board[0], state.board[6] = "W:brown", "W:red"
     state.tiles[0] = "ginger"
     state.plates[0][:2] = ["B:black", "W:red"]
     state.ginger[0] = 0  # the edge (0, 1) was left bare earlier
-    events = fetch_and_place(state, 0, 2)
-    assert {"type": "ginger", "seat": 0, "laid": [[0, 1]], "missing": []} in events
-    assert state.ginger[0] == 0 and state.ginger_edges[0] == [(0, 1)]
+    events = fetch_and_place(state, 0, 2)  # white next to white: no new edge, the ginger is kept
+    assert "ginger" not in types(events)
+    assert state.ginger[0] == 1 and state.ginger_edges[0] == []
+    player = GAME.view(state, None)["players"][0]
+    assert player["missing_ginger"] == [[0, 1]] and player["score"] == 0 + 2 + 1  # row 0 spoiled
+    # The kept ginger goes on the next new edge; the old one stays bare.
+    state.current, state.sake = 0, 0
+    state.tiles[6] = "blank"
+    events = fetch_and_place(state, 6, 3)  # white under black: a new edge (0, 3)
+    assert {"type": "ginger", "seat": 0, "laid": [[0, 3]], "missing": []} in events
+    assert GAME.view(state, None)["players"][0]["missing_ginger"] == [[0, 1]]
+
+
+def test_an_old_bare_edge_makes_a_choice_moot() -> None:
+    state = fresh(2)
+    state.board[0] = "B:brown"
+    state.tiles[0] = "blank"
+    state.plates[0] = list(CHOICE_PLATE)
+    state.plates[0][2] = "B:red"
+    state.ginger_edges[0] = [(1, 2)]  # (2, 5) bare: the right column is lost already
+    events = fetch_and_place(state, 0, 8)  # so the one ginger saves the bottom row, unasked
+    assert {"type": "ginger", "seat": 0, "laid": [[7, 8]], "missing": [[5, 8]]} in events
+    assert state.step == "wasabi_or_fetch" and state.current == 1
+
+
+def test_states_stored_before_the_ginger_step_still_load() -> None:
+    state = fresh(3)
+    GAME.apply(state, 0, Fetch(0, True))
+    stored = GAME.dump(state)
+    del stored["placed"]
+    loaded = GAME.load(stored)
+    assert loaded.placed is None and loaded.step == "place"
+    GAME.apply(loaded, 0, Place(0))
+    assert loaded.current == 1
 
 
 # ---------------------------------------------------------------- refill
@@ -667,7 +799,7 @@ def test_default_action_spends_wasabi_for_a_much_better_line() -> None:
 
 
 def test_actions_round_trip_and_bad_ones_are_refused() -> None:
-    for action in (Wasabi(-2), Fetch(12, False), Place(4), Refill(True)):
+    for action in (Wasabi(-2), Fetch(12, False), Place(4), Refill(True), Ginger(((1, 4), (4, 7)))):
         assert GAME.decode_action(json.loads(json.dumps(GAME.encode_action(action)))) == action
     with pytest.raises(IllegalAction) as caught:
         GAME.decode_action({"type": "chopsticks"})
@@ -675,9 +807,15 @@ def test_actions_round_trip_and_bad_ones_are_refused() -> None:
     with pytest.raises(IllegalAction) as caught:
         GAME.decode_action({"type": "fetch", "cell": "x", "success": True})
     assert caught.value.code == "malformed_action"
+    for odd in (
+        {"type": "fetch", "cell": 0.5, "success": True},
+        {"type": "fetch", "cell": True, "success": 1},
+    ):
+        with pytest.raises(IllegalAction) as caught:
+            GAME.decode_action(odd)  # a number that is no int, a bool for a number: refused as unreadable
+        assert caught.value.code == "malformed_action"
     state = fresh(3)
-    odd = GAME.decode_action({"type": "fetch", "cell": 0.5, "success": True})
-    assert assert_refused(GAME, state, 0, odd).code == "bad_cell"
+    assert assert_refused(GAME, state, 0, Fetch(99, True)).code == "bad_cell"
 
 
 def test_view_has_what_the_table_renders() -> None:
@@ -731,6 +869,7 @@ def conserved(state: KaitenState) -> None:
         assert any(state.board[c] is not None for c in PINES[state.sake].cells) or state.step in (
             "refill",
             "place",
+            "ginger",
         )
         seat = state.current
         before = json.dumps(GAME.dump(state), sort_keys=True)
@@ -739,6 +878,10 @@ def conserved(state: KaitenState) -> None:
     other = hidden_shuffled(state, state.turn)
     for audience in [None, *range(state.players)]:
         assert GAME.view(other, audience) == GAME.view(state, audience)
+    for player in GAME.view(state, None)["players"]:  # the parts the results explain add up to the score
+        parts = player["score_parts"]
+        lines = sum(line["points"] or 0 for line in parts["lines"])
+        assert lines + parts["wasabi"] + parts["soy"] + parts["rice"] == player["score"]
 
 
 @settings(max_examples=25, deadline=None)
@@ -776,6 +919,7 @@ def test_illegal_actions_leave_the_state_untouched(players: int, seed: int, step
     candidates = [Wasabi(s) for s in (-3, -2, -1, 0, 1, 2, 3)]
     candidates += [Fetch(c, ok) for c in range(-1, 37) for ok in (True, False)]
     candidates += [Place(c) for c in range(-1, 10)] + [Refill(True), Refill(False)]
+    candidates += [Ginger(()), Ginger(((0, 1),)), Ginger(((1, 4), (4, 7))), Ginger(((4, 5),))]
     for action in candidates:
         if action not in legal:
             assert_refused(GAME, state, seat, action)
@@ -783,6 +927,76 @@ def test_illegal_actions_leave_the_state_untouched(players: int, seed: int, step
     for action in legal:
         trial = GAME.load(GAME.dump(state))
         GAME.apply(trial, seat, action)
+
+
+def spoiled(bare: list[tuple[int, int]]) -> frozenset[int]:
+    """Plate lines (rows 0-2, columns 3-5) that bare edges zero, worked out afresh."""
+    return frozenset(i // 3 if j == i + 1 else 3 + i % 3 for i, j in bare)
+
+
+def ginger_outcomes(
+    state: KaitenState, seat: int, cell: int
+) -> tuple[list[tuple[int, int]], int, set[frozenset[int]]]:
+    """By brute force: the new black/white edges around `cell`, how many of them the ginger in hand
+    covers, and the spoiled lines of every way to lay it."""
+    plate, laid = state.plates[seat], set(state.ginger_edges[seat])
+    pairs = [(i, i + 1) for i in range(9) if i % 3 < 2] + [(i, i + 3) for i in range(6)]
+    bare = [
+        (i, j)
+        for i, j in pairs
+        if (a := plate[i]) is not None and (b := plate[j]) is not None and a[0] != b[0] and (i, j) not in laid
+    ]
+    new = [edge for edge in bare if cell in edge]
+    old = [edge for edge in bare if cell not in edge]
+    count = min(state.ginger[seat], len(new))
+    outcomes = {
+        spoiled(old + [e for e in new if e not in covered]) for covered in itertools.combinations(new, count)
+    }
+    return new, count, outcomes
+
+
+def check_ginger_decisions(state: KaitenState) -> None:
+    """A ginger decision is asked exactly when it matters, offers every sensible outcome once, and the
+    computer's pick spoils the fewest lines."""
+    seat = state.current
+    if state.step == "place":
+        for action in GAME.legal_actions(state, seat):
+            trial = copy.deepcopy(state)
+            GAME.apply(trial, seat, action)
+            assert isinstance(action, Place)
+            _, _, outcomes = ginger_outcomes(trial, seat, action.cell)
+            sensible = {o for o in outcomes if not any(other < o for other in outcomes)}
+            assert (trial.step == "ginger") == (len(sensible) > 1)
+            if trial.step != "ginger":  # laid at once: the one sensible way
+                bare = missing_edges(trial.plates[seat], trial.ginger_edges[seat])
+                assert spoiled(bare) in sensible
+    if state.step == "ginger":
+        assert state.placed is not None
+        new, count, outcomes = ginger_outcomes(state, seat, state.placed)
+        sensible = {o for o in outcomes if not any(other < o for other in outcomes)}
+        legal = GAME.legal_actions(state, seat)
+        results = []
+        for action in legal:
+            assert isinstance(action, Ginger) and len(action.edges) == count and set(action.edges) <= set(new)
+            old = [e for e in missing_edges(state.plates[seat], state.ginger_edges[seat]) if e not in new]
+            results.append(spoiled(old + [e for e in new if e not in action.edges]))
+        assert len(results) == len(set(results)) == len(sensible) >= 2 and set(results) == sensible
+        chosen = results[legal.index(GAME.default_action(state, seat))]
+        assert len(chosen) == min(len(o) for o in outcomes)
+        assert GAME.computer_action(state, seat) == GAME.default_action(state, seat)
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=st.integers(2, 4), seed=st.integers(0, 2**32), dexterity=st.sampled_from(["off", "normal"]))
+def test_ginger_decisions_are_the_real_choices_and_games_end(players: int, seed: int, dexterity: str) -> None:
+    state = GAME.new(players, seed, {"dexterity": dexterity})
+    chooser = random.Random(seed)
+    for _ in range(2_000):
+        if GAME.is_over(state):
+            break
+        check_ginger_decisions(state)
+        GAME.apply(state, state.current, chooser.choice(GAME.legal_actions(state, state.current)))
+    assert GAME.is_over(state)
 
 
 def test_computer_players_finish_a_game() -> None:
@@ -811,3 +1025,84 @@ def test_computer_action_fetches_with_the_level_success(level: str) -> None:
     assert outcomes == ({True, False} if level == "normal" else {True})
     GAME.apply(state, 0, Fetch(0, True))
     assert GAME.computer_action(state, 0) == GAME.default_action(state, 0)  # placing: no chance involved
+
+
+# ---------------------------------------------------------------- the results explained
+
+# RULEBOOK_PLATE with its black rice moved from the bottom right to the top middle: the same lines and
+# rice points, but three black/white edges instead of four (so one ginger placed fewer).
+FEWER_EDGES_PLATE = [
+    "B:red", "B:brown", "W:beige",
+    "W:beige", "W:black", "W:yellow",
+    "W:brown", "W:red", "W:black",
+]  # fmt: skip
+BLACK_WHITE_EDGES = {
+    tuple(RULEBOOK_PLATE): [(0, 1), (0, 3), (5, 8), (7, 8)],
+    tuple(FEWER_EDGES_PLATE): [(0, 3), (1, 2), (1, 4)],
+}
+
+
+def finished(*plates: tuple[list[str], int, int]) -> KaitenState:
+    """A finished game: per seat (plate, wasabi, soy), every black/white edge with its ginger."""
+    state = fresh(max(2, len(plates)))
+    for seat, (plate, wasabi, soy) in enumerate(plates):
+        state.plates[seat] = list(plate)
+        state.ginger_edges[seat] = list(BLACK_WHITE_EDGES[tuple(plate)])
+        state.wasabi[seat], state.soy[seat], state.ginger[seat] = wasabi, soy, 0
+    state.over, state.step = True, "over"
+    return state
+
+
+def notes_of(state: KaitenState) -> ResultNotes:
+    names = ["alice", "bob", "carol", "dave"][: state.players]
+    seats = [Seat(100 + seat, name) for seat, name in enumerate(names)]
+    record = TableRecord(
+        guild_id=1, channel_id=10, game_id=GAME.id, host_id=100, status="finished", seats=seats
+    )
+    return kaiten_render.result_notes(TableContext(record, GAME, state))
+
+
+def test_the_rulebook_plate_is_explained_line_by_line_and_fewer_soy_breaks_the_tie() -> None:
+    # alice: the rulebook's 22 (two wasabi, one soy); bob the same plate, one wasabi and no soy: 22 too.
+    state = finished((RULEBOOK_PLATE, 2, 1), (RULEBOOK_PLATE, 1, 0))
+    assert GAME.scores(state) == [22, 22] and GAME.ranking(state) == [2, 1]
+    notes = notes_of(state)
+    # Rows top to bottom (the rulebook's c, b, a), columns left to right (d, e, f).
+    assert notes.breakdown[0] == (
+        "Rows: 🔴🟤⚪ **1** · ⚪⚫🟡 **3** · 🟤🔴⚫ **5**"
+        "\n\u2003Columns: 🔴⚪🟤 **1** · 🟤⚫🔴 **5** · ⚪🟡⚫ **3**"
+        "\n\u2003🌿 2 wasabi unused **+4** · 🫗 1 soy **−2** · 🍚 2 on ⬛ black rice, the rarer colour **+2**"
+    )
+    assert notes.breakdown[1].endswith(
+        "🌿 1 wasabi unused **+2** · 🫗 no soy · 🍚 2 on ⬛ black rice, the rarer colour **+2**"
+    )
+    assert notes.tie_break == "Tied on 22 points: fewer soy ranks higher — bob 🫗 0 · alice 🫗 1"
+
+
+def test_ginger_placed_breaks_a_tie_on_soy_too_and_only_what_decided_is_named() -> None:
+    # All three score 22; alice has no soy; bob and carol one each, bob with four ginger placed, carol three.
+    state = finished((RULEBOOK_PLATE, 1, 0), (RULEBOOK_PLATE, 2, 1), (FEWER_EDGES_PLATE, 2, 1))
+    assert GAME.scores(state) == [22, 22, 22] and GAME.ranking(state) == [1, 2, 3]
+    assert notes_of(state).tie_break == (
+        "Tied on 22 points: fewer soy ranks higher — alice 🫗 0 · bob 🫗 1 · carol 🫗 1"
+        "\n⚖️ Of those with 1 soy: more ginger placed ranks higher — bob 🫚 4 · carol 🫚 3"
+    )
+    # Equal soy: ginger placed alone decided.
+    state = finished((FEWER_EDGES_PLATE, 0, 0), (RULEBOOK_PLATE, 0, 0))
+    assert GAME.ranking(state) == [2, 1]
+    assert notes_of(state).tie_break == (
+        "Tied on 20 points and 0 soy each: more ginger placed ranks higher — bob 🫚 4 · alice 🫚 3"
+    )
+
+
+def test_a_tie_that_stands_names_no_tie_break_and_a_missing_ginger_strikes_its_line() -> None:
+    state = finished((RULEBOOK_PLATE, 0, 0), (RULEBOOK_PLATE, 0, 0), (FEWER_EDGES_PLATE, 0, 1))
+    for seat in (0, 1):  # no ginger between the bottom middle and the bottom right: the 5-point row is lost
+        state.ginger_edges[seat].remove((7, 8))
+    assert GAME.scores(state) == [15, 15, 18] and GAME.ranking(state) == [2, 2, 1]
+    notes = notes_of(state)
+    assert notes.tie_break is None
+    assert notes.breakdown[0].startswith(
+        "Rows: 🔴🟤⚪ **1** · ⚪⚫🟡 **3** · 🟤🔴⚫ ~~5~~ **0** (missing ginger)\n"
+    )
+    assert "🌿 no wasabi left · 🫗 no soy · 🍚 2 on ⬛ black rice" in notes.breakdown[1]

@@ -10,6 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cogs import rockthebock_render
+from cogs.tables.context import TableContext
+from cogs.tables.gamecog import ResultNotes
 from rules.engine import IllegalAction
 from rules.rockthebock import (
     CAP_BOCKS,
@@ -23,6 +26,7 @@ from rules.rockthebock import (
     Roll,
     score_round,
 )
+from storage.tables import Seat, TableRecord
 from tests.rules.conformance import assert_refused, random_playout, roundtrip
 
 
@@ -283,7 +287,8 @@ def test_start_player_rotates_each_round() -> None:
     assert state.over
 
 
-def test_three_round_totals_and_shared_ranks() -> None:
+def three_rounds_to_a_tie() -> tuple[RockTheBockState, list[dict[str, Any]]]:
+    """A whole two-player game that ends 11 to 11: the state, and the events of its last choice."""
     state = GAME.new(2, 1)
     # Round 1, seat 0 starts.
     play(state, "red", red=3, white=7)  # seat 0: 3 goats
@@ -302,6 +307,11 @@ def test_three_round_totals_and_shared_ranks() -> None:
     play(state, "white", white=10)
     play(state, "blue", blue=9, white=1)
     events = play(state, "white", white=1)
+    return state, events
+
+
+def test_three_round_totals_and_shared_ranks() -> None:
+    state, events = three_rounds_to_a_tie()
     assert state.round_scores == [[11, 0, 0], [-2, 4, 9]]
     assert state.over and GAME.is_over(state)
     assert GAME.scores(state) == [11, 11]
@@ -317,6 +327,71 @@ def test_ranking_with_different_totals() -> None:
     state.round_scores = [[1, 2, 3], [6, 0, 0], [-1, 0, 0]]
     assert GAME.scores(state) == [6, 6, -1]
     assert GAME.ranking(state) == [1, 1, 3]
+
+
+# ---------------------------------------------------------------- the results, explained
+
+
+def table_of(state: RockTheBockState, computer: int | None = None) -> TableContext:
+    """The state at a table of alice, bob, ... (one of them played by a computer, if asked)."""
+    names = ["alice", "bob", "carol", "dave"][: state.players]
+    seats = [Seat(100 + seat, name, computer=seat == computer) for seat, name in enumerate(names)]
+    status = "finished" if state.over else "playing"
+    record = TableRecord(guild_id=1, channel_id=10, game_id=GAME.id, host_id=100, status=status, seats=seats)
+    return TableContext(record, GAME, state)
+
+
+def test_a_tie_stands_and_each_total_is_broken_down_by_round() -> None:
+    state, _ = three_rounds_to_a_tie()
+    assert GAME.ranking(state) == [1, 1]  # equal totals share a rank: nothing breaks the tie
+    view = GAME.view(state, None)
+    assert [sheet["round_scores"] for sheet in view["sheets"]] == [[11, 0, 0], [-2, 4, 9]]
+    assert rockthebock_render.result_notes(table_of(state)) == ResultNotes(
+        breakdown={
+            0: "Round 1: **+11** · Round 2: **0** · Round 3: **0**",
+            1: "Round 1: **−2** · Round 2: **+4** · Round 3: **+9**",
+        },
+        tie_break=None,
+    )
+
+
+def test_every_seat_is_explained_and_no_tie_break_is_named_with_different_totals() -> None:
+    state = GAME.new(3, 1)
+    state.round_scores = [[1, 2, 3], [6, 0, 0], [-1, 0, 0]]
+    state.over = True
+    assert GAME.ranking(state) == [1, 1, 3]
+    notes = rockthebock_render.result_notes(table_of(state, computer=2))
+    assert notes.breakdown == {
+        0: "Round 1: **+1** · Round 2: **+2** · Round 3: **+3**",
+        1: "Round 1: **+6** · Round 2: **0** · Round 3: **0**",
+        2: "Round 1: **−1** · Round 2: **0** · Round 3: **0**",
+    }
+    assert notes.tie_break is None
+
+
+def test_a_computer_seat_is_not_told_it_is_their_turn() -> None:
+    state = GAME.new(2, 1)
+    human, _ = rockthebock_render.board_embed(table_of(state))
+    assert human == "🎲 <@100>, your turn: **Roll** your 10 dice."
+    computer, _ = rockthebock_render.board_embed(table_of(state, computer=0))
+    assert computer == "🎲 🤖 alice is playing…"
+
+
+def test_one_die_of_a_colour_reads_in_the_singular() -> None:
+    state = GAME.new(2, 1)
+    force_throw(state, white=1, grey=1, red=1, blue=2, green=5)
+    content, embed = rockthebock_render.board_embed(table_of(state))
+    assert content == "🎲 <@100>, choose one colour of your throw."
+    assert embed.description == "\n".join(
+        [
+            "**Throw of 🟥 alice** (10 dice):",
+            "• 🐏 bock ×1",
+            "• 🐺 wolf ×1",
+            "• 🟥 red goat ×1",
+            "• 🟦 blue goats ×2",
+            "• 🟩 green goats ×5 — nobody plays green",
+        ]
+    )
 
 
 # ---------------------------------------------------------------- refusals

@@ -1,4 +1,5 @@
-"""Sushi Go! rules: scoring tables, turns, chopsticks, rounds, hidden hands and the conformance playouts."""
+"""Sushi Go! rules: scoring tables, turns, chopsticks, rounds, hidden hands, the conformance playouts
+and how the results are explained."""
 
 from __future__ import annotations
 
@@ -9,8 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cogs import sushigo_render
+from cogs.tables.context import TableContext
+from cogs.tables.gamecog import ResultNotes
 from rules.engine import IllegalAction
 from rules.sushigo import (
+    CATEGORIES,
     DECK,
     GAME,
     HAND_SIZE,
@@ -21,6 +26,7 @@ from rules.sushigo import (
     score_round,
     wasabi_slots,
 )
+from storage.tables import Seat, TableRecord
 from tests.rules.conformance import assert_refused, random_playout, roundtrip
 
 
@@ -263,10 +269,9 @@ def test_illegal_picks_refused() -> None:
     state = table(2, [["tempura", "egg", "egg"], ["sashimi", "salmon", "squid"]])
     assert assert_refused(GAME, state, 0, Pick("squid")).params == {"card": "squid", "held": 0}
     assert assert_refused(GAME, state, 0, Pick("tuna")).code == "unknown_card"
-    assert (
-        assert_refused(GAME, state, 0, GAME.decode_action({"type": "pick", "card": ["egg"]})).code
-        == "unknown_card"
-    )
+    with pytest.raises(IllegalAction) as caught:
+        GAME.decode_action({"type": "pick", "card": ["egg"]})  # a list is no card name: unreadable
+    assert caught.value.code == "malformed_action"
     assert assert_refused(GAME, state, 0, Pick("egg", "tempura")).code == "no_chopsticks"
     assert assert_refused(GAME, state, 2, Pick("egg")).code == "not_your_turn"
     assert assert_refused(GAME, state, -1, Pick("egg")).code == "not_your_turn"
@@ -544,3 +549,47 @@ def test_actions_encode_and_decode() -> None:
     with pytest.raises(IllegalAction) as caught:
         GAME.decode_action({"type": "pick"})
     assert caught.value.code == "malformed_action"
+
+
+# ---------------------------------------------------------------- the results, explained
+
+
+def last_turn_played(before: list[int], puddings: list[int]) -> SushiGoState:
+    """Three seats play round 3's last turn (+1 / +5 / +7) after rounds 1 and 2 scored `before`
+    (all but 10 points in round 1, those 10 in round 2), with `puddings` kept."""
+    state = table(3, [["egg", "salmon"], ["squid", "maki1"], ["tempura", "dumpling"]])
+    state.round = 3
+    state.puddings = list(puddings)
+    state.scores = list(before)
+    state.round_points = [
+        [{**dict.fromkeys(CATEGORIES, 0), "total": total, "rolls": 0} for total in totals]
+        for totals in ([score - 10 for score in before], [10] * 3)
+    ]
+    everyone_picks(state, [Pick("egg"), Pick("squid"), Pick("dumpling")])
+    assert GAME.is_over(state)
+    return state
+
+
+def notes_of(state: SushiGoState) -> ResultNotes:
+    seats = [Seat(100 + seat, name) for seat, name in enumerate(["alice", "bob", "carol"])]
+    record = TableRecord(
+        guild_id=1, channel_id=10, game_id=GAME.id, host_id=100, status="finished", seats=seats
+    )
+    return sushigo_render.result_notes(TableContext(record, GAME, state))
+
+
+def test_a_tie_decided_by_puddings_is_named_with_each_round() -> None:
+    state = last_turn_played([32, 37, 20], [4, 1, 1])  # round 3: +1 / +5 / +7, puddings +6 / −3 / −3
+    assert GAME.scores(state) == [39, 39, 24] and GAME.ranking(state) == [1, 2, 3]
+    notes = notes_of(state)
+    assert notes.breakdown[0] == "Round 1: **22** · Round 2: **10** · Round 3: **1** · 🍮 4 puddings: **+6**"
+    assert notes.breakdown[1] == "Round 1: **27** · Round 2: **10** · Round 3: **5** · 🍮 1 pudding: **−3**"
+    assert notes.tie_break == "Tied on 39 points: more puddings ranks higher — alice 🍮 4 · bob 🍮 1"
+
+
+def test_a_tie_with_equal_puddings_stands_and_is_not_explained() -> None:
+    state = last_turn_played([35, 31, 20], [2, 2, 0])  # puddings +3 / +3 / −6
+    assert GAME.scores(state) == [39, 39, 21] and GAME.ranking(state) == [1, 1, 3]
+    notes = notes_of(state)
+    assert notes.tie_break is None
+    assert notes.breakdown[2] == "Round 1: **10** · Round 2: **10** · Round 3: **7** · 🍮 0 puddings: **−6**"

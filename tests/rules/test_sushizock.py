@@ -12,6 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cogs import sushizock_render
+from cogs.tables.context import TableContext
+from cogs.tables.gamecog import ResultNotes
 from rules.engine import IllegalAction, Rng
 from rules.sushizock import (
     BONE_TILES,
@@ -26,6 +29,7 @@ from rules.sushizock import (
     TurnOptions,
     score_piles,
 )
+from storage.tables import Seat, TableRecord
 from tests.rules.conformance import assert_refused, random_playout
 
 LUKE, NICK, SOPHIA = 0, 1, 2
@@ -500,6 +504,66 @@ def test_tied_scores_share_a_rank() -> None:
     )
     assert GAME.scores(state) == [4, 2, -3, 4]
     assert GAME.ranking(state) == [1, 3, 4, 1]
+
+
+def notes_of(state: SushizockState) -> ResultNotes:
+    """What the results message adds under each player's score (the renderer, from the final view)."""
+    names = ["luke", "nick", "sophia", "dave", "erin"][: state.players]
+    seats = [Seat(100 + seat, name) for seat, name in enumerate(names)]
+    record = TableRecord(
+        guild_id=1, channel_id=10, game_id=GAME.id, host_id=100, status="finished", seats=seats
+    )
+    return sushizock_render.result_notes(TableContext(record, GAME, state))
+
+
+def test_the_results_explain_the_rulebooks_scoring_pile_by_pile() -> None:
+    state = table(
+        sushi_row=[],
+        bone_row=[],
+        sushi_piles=[[1, 6, 4, 1, 5], [3, 5, 4], [2, 6, 3, 2]],
+        bone_piles=[[-3, -2, -1, -2], [-1, -4, -1, -3, -1], [-2, -1, -2]],
+    )
+    state.over = True
+    assert GAME.scores(state) == [4, 2, 6]
+    notes = notes_of(state)
+    # Luke: four sushi count (+12), the top +5 sticks out above his four bones (−8): 4 points.
+    assert notes.breakdown[LUKE] == (
+        "🍣 +1 +6 +4 +1 = **+12** (~~+5~~: above the bone pile, worthless) · 🦴 −3 −2 −1 −2 = **−8**"
+    )
+    assert notes.breakdown[NICK] == "🍣 +3 +5 +4 = **+12** · 🦴 −1 −4 −1 −3 −1 = **−10**"
+    assert notes.breakdown[SOPHIA] == (
+        "🍣 +2 +6 +3 = **+11** (~~+2~~: above the bone pile, worthless) · 🦴 −2 −1 −2 = **−5**"
+    )
+    assert notes.tie_break is None
+
+
+def test_empty_piles_and_sushi_without_bones_are_explained() -> None:
+    state = table(players=2, sushi_row=[], bone_row=[], sushi_piles=[[4, 2], []], bone_piles=[[], [-1]])
+    state.over = True
+    assert GAME.scores(state) == [0, -1]
+    notes = notes_of(state)
+    assert notes.breakdown[0] == "🍣 **0** (~~+4 +2~~: above the bone pile, worthless) · 🦴 no bones"
+    assert notes.breakdown[1] == "🍣 no sushi · 🦴 −1 = **−1**"
+
+
+def test_a_tie_stands_in_sushizock_and_no_tie_break_is_named() -> None:
+    state = table(
+        players=4,
+        sushi_row=[],
+        bone_row=[],
+        sushi_piles=[[5], [3, 2], [1], [6]],
+        bone_piles=[[-1], [-2, -1], [-4], [-2]],
+    )
+    state.over = True
+    assert GAME.scores(state) == [4, 2, -3, 4] and GAME.ranking(state) == [1, 3, 4, 1]
+    notes = notes_of(state)
+    assert notes.breakdown[0] == "🍣 +5 = **+5** · 🦴 −1 = **−1**"
+    assert notes.breakdown[3] == "🍣 +6 = **+6** · 🦴 −2 = **−2**"
+    assert notes.tie_break is None
+
+
+def test_no_notes_before_the_piles_are_turned_over() -> None:
+    assert notes_of(table()) == ResultNotes()
 
 
 # ---------------------------------------------------------------- refusals

@@ -1,0 +1,302 @@
+"""/roll and /r: dice notation, the games' dice, Roll again; /rolls: saved rolls, stats and help.
+
+/roll is a plain command, so the thing people type most is `/roll 2d6+3` with nothing in between;
+Discord cannot invoke a command that has subcommands, so everything around it lives in /rolls.
+The notation is rules/dice_notation.py; this cog resolves saved names, draws from `secrets`,
+logs the roll and answers. Refusals are raised (`Refusal`), never answered here.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import roll_render
+from cogs.i18n import t
+from cogs.tables.errors import Refusal, answer_failure
+from rules.dice_notation import GAME_NAMES, MAX_LENGTH, Draw, Roll, RollError, evaluate, parse
+from storage.database import Database
+from storage.rolls import SAVED_LIMIT, RollStore, Scope
+
+COG_NAME = "Roll"
+LABEL_LENGTH = 100
+NAME_LENGTH = 32
+CHOICES = 25
+CHOICE_LENGTH = 100  # Discord's limit for an autocomplete choice's name and value
+_NAME = re.compile(r"[a-z][a-z0-9_-]{0,31}")
+
+Expression = app_commands.Range[str, 1, MAX_LENGTH]
+Label = app_commands.Range[str, 1, LABEL_LENGTH]
+Name = app_commands.Range[str, 1, NAME_LENGTH]
+
+
+class RollAgain(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"roll:again:(?P<roll>\d+)"):
+    """Roll again: the logged roll's id is in the custom_id, so the button outlives a restart."""
+
+    def __init__(self, roll_id: int, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                emoji="🎲",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"roll:again:{roll_id}",
+            )
+        )
+        self.roll_id = roll_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RollAgain:
+        return cls(int(match["roll"]), getattr(item, "label", None) or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog(COG_NAME)  # type: ignore[attr-defined]
+        try:
+            assert isinstance(cog, RollCog), "the Roll cog is not loaded"
+            await cog.roll_again(interaction, self.roll_id)
+        except Exception as error:  # a click has no command tree: take the one refusal path by hand
+            await answer_failure(interaction, error)
+
+
+class RollCog(commands.Cog, name=COG_NAME):
+    rolls = app_commands.Group(name="rolls", description="Saved rolls, this server's dice statistics, help")
+
+    def __init__(self, bot: commands.Bot, database: Database) -> None:
+        self.bot = bot
+        self.store = RollStore(database)
+        self.draw: Draw = secrets.randbelow  # the operating system's randomness; tests swap it
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(RollAgain)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(RollAgain)
+
+    # ------------------------------------------------------------ /roll and /r
+
+    @app_commands.command(
+        name="roll", description="Roll dice: 2d6+3, 4d6kh3, d20 adv, 6#4d6kh3, sushizock, bock…"
+    )
+    @app_commands.describe(
+        expression="Dice notation, a saved roll's name, or sushizock / bock / sushidice (/rolls help)",
+        private="Show the result to you alone",
+        label="What the roll is for",
+    )
+    async def roll(
+        self,
+        interaction: discord.Interaction,
+        expression: Expression,
+        private: bool = False,
+        label: Label | None = None,
+    ) -> None:
+        await self._roll(interaction, expression, private, label)
+
+    @app_commands.command(name="r", description="Roll dice (short for /roll)")
+    @app_commands.describe(
+        expression="Dice notation, a saved roll's name, or sushizock / bock / sushidice (/rolls help)",
+        private="Show the result to you alone",
+        label="What the roll is for",
+    )
+    async def r(
+        self,
+        interaction: discord.Interaction,
+        expression: Expression,
+        private: bool = False,
+        label: Label | None = None,
+    ) -> None:
+        await self._roll(interaction, expression, private, label)
+
+    @roll.autocomplete("expression")
+    @r.autocomplete("expression")
+    async def _expression_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """What was typed (kept first, so Enter rolls it), then the saved rolls and games' dice it matches."""
+        locale = interaction.locale
+        typed = current.strip()
+        wanted = typed.lower()
+        named: list[app_commands.Choice[str]] = []
+        for saved in await self.store.usable(interaction.user.id, interaction.guild_id):
+            if wanted in saved.name:
+                key = "roll.choice.own" if saved.scope == "user" else "roll.choice.server"
+                shown = t(key, locale, name=saved.name, expression=saved.expression)
+                named.append(app_commands.Choice(name=shown[:CHOICE_LENGTH], value=saved.name))
+        for game in GAME_NAMES:
+            if wanted in game:
+                named.append(app_commands.Choice(name=t(f"roll.choice.{game}", locale), value=game))
+        if 0 < len(typed) <= CHOICE_LENGTH and all(choice.value != wanted for choice in named):
+            named.insert(0, app_commands.Choice(name=typed, value=typed))
+        return named[:CHOICES]
+
+    async def _roll(
+        self, interaction: discord.Interaction, request: str, private: bool, label: str | None
+    ) -> None:
+        saved = await self.store.find(request, interaction.user.id, interaction.guild_id)
+        if saved is not None:
+            await self._answer(interaction, saved.name, saved.expression, label, private)
+        else:
+            await self._answer(interaction, request.strip(), request.strip(), label, private)
+
+    async def roll_again(self, interaction: discord.Interaction, roll_id: int) -> None:
+        logged = await self.store.get(roll_id)
+        if logged is None:
+            raise Refusal("roll.error.gone")
+        await self._answer(interaction, logged.request, logged.expression, logged.label, logged.private)
+
+    async def _answer(
+        self,
+        interaction: discord.Interaction,
+        request: str,
+        expression: str,
+        label: str | None,
+        private: bool,
+    ) -> None:
+        """Roll, log (the log's id goes into Roll again) and post."""
+        result = self._evaluate(expression, interaction.locale)
+        label = label or result.request.label
+        roll_id = await self.store.log(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            user_id=interaction.user.id,
+            request=request,
+            expression=expression,
+            label=label,
+            private=private,
+            totals=result.totals,
+            tally=result.tally,
+        )
+        content = roll_render.message(
+            result,
+            user=interaction.user.mention,
+            name=request if request != expression else None,  # called by a saved roll's name
+            label=label,
+            locale=interaction.locale,
+        )
+        view = discord.ui.View(timeout=None)
+        view.add_item(RollAgain(roll_id, t("roll.again", interaction.locale)))
+        await interaction.response.send_message(
+            content, view=view, ephemeral=private, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    def _evaluate(self, expression: str, locale: discord.Locale) -> Roll:
+        try:
+            return evaluate(parse(expression), self.draw)
+        except RollError as error:
+            raise Refusal("roll.error.at", **roll_render.error_parts(error, locale)) from error
+
+    # ------------------------------------------------------------ /rolls
+
+    @rolls.command(name="save", description="Save a roll under a name, for /roll name")
+    @app_commands.describe(
+        name="A short name (letters, digits, - or _)",
+        expression="What to roll",
+        server="Save it for everyone on this server (Manage Server)",
+    )
+    async def save(
+        self, interaction: discord.Interaction, name: Name, expression: Expression, server: bool = False
+    ) -> None:
+        locale = interaction.locale
+        scope, owner = self._owner(interaction, server)
+        name = name.strip().lower()
+        if not _NAME.fullmatch(name):
+            raise Refusal("roll.error.bad_name")
+        if _reads_as_notation(name):
+            raise Refusal("roll.error.name_is_notation", name=name)
+        expression = expression.strip()
+        try:
+            parse(expression)
+        except RollError as error:
+            raise Refusal("roll.error.at", **roll_render.error_parts(error, locale)) from error
+        outcome = await self.store.save(scope, owner, name, expression)
+        if outcome == "full":
+            raise Refusal("roll.error.too_many_saved", max=SAVED_LIMIT)
+        await interaction.response.send_message(
+            t(
+                f"roll.saved.{outcome}",
+                locale,
+                name=name,
+                expression=expression.replace("`", "'"),
+                scope=t(f"roll.scope.{scope}", locale),
+            ),
+            ephemeral=scope == "user",
+        )
+
+    @rolls.command(name="list", description="Your saved rolls and this server's")
+    async def list_saved(self, interaction: discord.Interaction) -> None:
+        own = await self.store.saved("user", interaction.user.id)
+        server = await self.store.saved("server", interaction.guild_id) if interaction.guild_id else None
+        embed = roll_render.saved_embed(own, server, interaction.locale)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @rolls.command(name="delete", description="Delete a saved roll")
+    @app_commands.describe(name="Which one", server="One of this server's rolls (Manage Server)")
+    async def delete(self, interaction: discord.Interaction, name: Name, server: bool = False) -> None:
+        scope, owner = self._owner(interaction, server)
+        if not await self.store.delete(scope, owner, name):
+            raise Refusal("roll.error.no_such_saved", name=name.strip().lower())
+        text = t(
+            "roll.saved.deleted",
+            interaction.locale,
+            name=name.strip().lower(),
+            scope=t(f"roll.scope.{scope}", interaction.locale),
+        )
+        await interaction.response.send_message(text, ephemeral=scope == "user")
+
+    @delete.autocomplete("name")
+    async def _saved_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        if getattr(interaction.namespace, "server", False):
+            if interaction.guild_id is None:
+                return []
+            found = await self.store.saved("server", interaction.guild_id)
+        else:
+            found = await self.store.saved("user", interaction.user.id)
+        wanted = current.strip().lower()
+        return [
+            app_commands.Choice(name=f"{saved.name} — {saved.expression}"[:CHOICE_LENGTH], value=saved.name)
+            for saved in found
+            if wanted in saved.name
+        ][:CHOICES]
+
+    @rolls.command(name="stats", description="How the dice have fallen on this server: is the bot rigged?")
+    async def stats(self, interaction: discord.Interaction) -> None:
+        if interaction.guild_id is None:
+            raise Refusal("roll.error.stats_guild_only")
+        stats = await self.store.stats(interaction.guild_id)
+        await interaction.response.send_message(embed=roll_render.stats_embed(stats, interaction.locale))
+
+    @rolls.command(name="help", description="The dice notation /roll understands")
+    async def help(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(
+            embed=roll_render.help_embed(interaction.locale), ephemeral=True
+        )
+
+    def _owner(self, interaction: discord.Interaction, server: bool) -> tuple[Scope, int]:
+        """Whose saved rolls a command changes: the player's own, or the server's for Manage Server."""
+        if not server:
+            return "user", interaction.user.id
+        if interaction.guild_id is None:
+            raise Refusal("roll.error.server_in_dm")
+        if not interaction.permissions.manage_guild:
+            raise Refusal("roll.error.server_needs_manage")
+        return "server", interaction.guild_id
+
+
+def _reads_as_notation(name: str) -> bool:
+    """A saved name must not shadow notation or the games' dice (`d20`, `adv`, `bock`)."""
+    try:
+        parse(name)
+    except RollError:
+        return False
+    return True
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(RollCog(bot, bot.database))  # type: ignore[attr-defined]
