@@ -15,7 +15,14 @@ from storage.leaderboard import SeatResult
 from storage.tables import Seat, TableRecord, TableStore
 from tests.e2e.helpers import Table, labels, text_of
 
-EXTENSIONS = ("cogs.tables", "tests.e2e.tinygame", *GAME_EXTENSIONS, "cogs.settings", "cogs.notify", "cogs.history")
+EXTENSIONS = (
+    "cogs.tables",
+    "tests.e2e.tinygame",
+    *GAME_EXTENSIONS,
+    "cogs.settings",
+    "cogs.notify",
+    "cogs.history",
+)
 # Tiny Race: alice +2, bob +1, alice +2, bob +1, alice +2 — alice reaches 5 on the fifth move.
 WINNING_CLICKS = [("alice", "+2"), ("bob", "+1"), ("alice", "+2"), ("bob", "+1"), ("alice", "+2")]
 

@@ -12,7 +12,14 @@ from cogs.tables.errors import Refusal
 from tests.e2e.helpers import Table, text_of
 
 ADD_TWO = {"type": "add", "amount": 2}
-FOUNDATION = ("cogs.tables", "tests.e2e.tinygame", "cogs.leaderboard", "cogs.help", "cogs.settings", "cogs.notify")
+FOUNDATION = (
+    "cogs.tables",
+    "tests.e2e.tinygame",
+    "cogs.leaderboard",
+    "cogs.help",
+    "cogs.settings",
+    "cogs.notify",
+)
 
 
 @pytest.fixture
