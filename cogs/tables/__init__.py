@@ -10,7 +10,9 @@
     publish.py   posting and editing the public board
     private.py   hands by DM, ephemeral panels as fallback
     timers.py    turn deadlines and their timers
-    tables.py    the Tables cog: lobby commands, clicks, the move pipeline, time-outs
+    pings.py     telling players it is their turn (a new message, a DM, or nothing)
+    pipeline.py  the cache of open tables, a lock per channel, the move pipeline, time-outs
+    tables.py    the Tables cog: lobby commands, clicks, status, Rematch — on the pipeline
 
 Arrows point one way: game cogs -> this package -> storage, rules. Nothing here imports a game cog.
 """

@@ -352,7 +352,9 @@ def dice_terms(draw: st.DrawFn) -> str:
     for _ in range(draw(st.integers(0, 2))):
         text += draw(st.sampled_from(["kh", "kl", "dh", "dl", "k"])) + str(draw(st.integers(0, 10)))
     if draw(st.booleans()):
-        text += draw(st.sampled_from(["t", ">=", ">", "<", "<="])) + str(draw(st.integers(low, high)))
+        # Right after a plain "!", a comparison reads as the explosion's own ("d6!>=5"): use "t" there.
+        targets = ["t"] if text.endswith("!") else ["t", ">=", ">", "<", "<="]
+        text += draw(st.sampled_from(targets)) + str(draw(st.integers(low, high)))
         if draw(st.booleans()):
             text += f"f{draw(st.integers(low, high))}"
     return text

@@ -1,0 +1,332 @@
+"""The one road every change of a table takes: the cache of open tables, a lock per channel, and
+the move pipeline.
+
+One move, end to end: lock the channel -> load the table -> `game.apply` -> storage commits the
+state, the action and (at the end) the results in one transaction -> answer the interaction ->
+then, outside the lock, refresh the board, the private hands, the turn pings and the timer.
+Time-outs and computer seats take the same road (`_on_deadline`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import discord
+from discord.ext import commands
+
+from cogs.i18n import t
+from cogs.tables.boards import results_board
+from cogs.tables.context import TableContext, now
+from cogs.tables.errors import Refusal
+from cogs.tables.gamecog import GameCog
+from cogs.tables.pings import Pinger
+from cogs.tables.private import PrivateHands
+from cogs.tables.publish import Publisher
+from cogs.tables.slots import MessageSlots
+from cogs.tables.timers import Timers
+from cogs.tables.ui import Board
+from rules.engine import Event
+from storage.database import Database
+from storage.leaderboard import Leaderboard, SeatResult
+from storage.settings import GuildSettings, PlayerSettings
+from storage.tables import StaleVersion, TableRecord, TableStore
+
+log = logging.getLogger(__name__)
+
+TIMEOUTS_BEFORE_COMPUTER = 3
+
+Mover = Literal["player", "timeout", "computer"]
+Move = tuple[int, Any, list[Event]]  # seat, action, the events it caused
+
+
+@dataclass
+class Loaded:
+    record: TableRecord
+    state: Any | None
+
+
+class Pipeline:
+    """Loads tables, judges and commits moves, and sets off everything a committed move changes."""
+
+    def __init__(self, bot: commands.Bot, database: Database, default_timeout: float) -> None:
+        self.bot = bot
+        self.store = TableStore(database)
+        self.guild_settings = GuildSettings(database)
+        self.leaderboard = Leaderboard(database)
+        self.games: dict[str, GameCog] = {}
+        self._loaded: dict[int, Loaded] = {}
+        self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._background: set[asyncio.Task[Any]] = set()
+        slots = MessageSlots(self.store)
+        self.publisher = Publisher(bot, slots, self.games, self._latest)
+        self.private = PrivateHands(bot, slots)
+        self.timers = Timers(self.guild_settings, default_timeout, self._on_deadline)
+        self.player_settings = PlayerSettings(database)
+        self.pinger = Pinger(bot, self.guild_settings, self.player_settings)
+
+    # ================================================================ loading
+
+    def _context(self, loaded: Loaded) -> TableContext:
+        return TableContext(loaded.record, self.games[loaded.record.game_id].game, loaded.state)
+
+    async def _load(self, channel_id: int) -> Loaded | None:
+        """The open table of a channel, from the cache or the database."""
+        cached = self._loaded.get(channel_id)
+        if cached is not None:
+            return cached
+        record = await self.store.open_table(channel_id)
+        if record is None or record.game_id not in self.games:
+            return None
+        loaded = Loaded(record, self._state_of(record))
+        self._loaded[channel_id] = loaded
+        if record.status == "playing":
+            # First contact in this process: the board and private controls may show an older state
+            # (the last process may have died between a commit and its edits). Bring them up to date.
+            ctx, cog = self._context(loaded), self.games[record.game_id]
+            self.publisher.request(channel_id)
+            self._schedule(self.private.sync(ctx, cog))
+            self.pinger.note(ctx, cog)
+        return loaded
+
+    def _state_of(self, record: TableRecord) -> Any | None:
+        return self.games[record.game_id].game.load(record.state) if record.state is not None else None
+
+    def _remember(self, loaded: Loaded) -> None:
+        if loaded.record.is_open:
+            self._loaded[loaded.record.channel_id] = loaded
+        else:
+            self._loaded.pop(loaded.record.channel_id, None)
+
+    async def context(self, channel_id: int) -> TableContext | None:
+        loaded = await self._load(channel_id)
+        return self._context(loaded) if loaded else None
+
+    async def _latest(self, channel_id: int) -> TableContext | None:
+        """The channel's open table, else its last one (a finished board still gets its final edit)."""
+        loaded = self._loaded.get(channel_id)
+        if loaded is None:
+            record = await self.store.last_table(channel_id)
+            if record is None or record.game_id not in self.games:
+                return None
+            loaded = Loaded(record, self._state_of(record))
+        return self._context(loaded)
+
+    # ================================================================ moves
+
+    async def act(
+        self,
+        channel_id: int,
+        user_id: int,
+        action: Any,
+        *,
+        interaction: discord.Interaction | None = None,
+        stamp: int = 0,
+    ) -> None:
+        """Apply one player's action: judged, committed and answered under the channel lock.
+
+        The interaction (if any) is answered by editing the clicked message — the board or the
+        player's private message — or, for a slash command, with a short ephemeral confirmation.
+        Everything slower comes after the lock.
+        """
+        async with self._locks[channel_id]:
+            loaded = await self._load(channel_id)
+            if loaded is None or loaded.record.status != "playing":
+                raise Refusal("table.no_game")
+            cog = self.games[loaded.record.game_id]
+            seat = loaded.record.seat_of(user_id)
+            if seat is None:
+                raise Refusal("table.not_seated")
+            if stamp and stamp != cog.stamp(self._context(loaded), seat):
+                if not await self._is_last_move(loaded, seat, action):
+                    raise Refusal("table.outdated")
+                # A click on the board from before its own move, which is the last one stored: a retry
+                # after the answer was lost (the process died between commit and answer). It is
+                # answered below with the table as it is now, and nothing is applied again.
+                moves: list[Move] = []
+            else:
+                loaded, events = await self._commit(loaded, seat, action, by="player")
+                moves = [(seat, action, events)]
+            failure: Exception | None = None
+            if interaction is not None and not interaction.response.is_done():
+                try:
+                    await self._answer(interaction, loaded, seat, action)
+                except Exception as error:  # the move is committed: the board and timers must follow
+                    failure = error
+        await self._after(loaded, moves, actor=seat)
+        if failure is not None:
+            raise failure
+
+    async def _is_last_move(self, loaded: Loaded, seat: int, action: Any) -> bool:
+        last = await self.store.last_action(loaded.record.id or 0)
+        if last is None:
+            return False
+        version, by_seat, logged = last
+        game = self.games[loaded.record.game_id].game
+        return version == loaded.record.version and by_seat == seat and logged == game.encode_action(action)
+
+    async def _commit(
+        self, loaded: Loaded, seat: int, action: Any, *, by: Mover
+    ) -> tuple[Loaded, list[Event]]:
+        """Judge and commit one action; the caller holds the channel lock."""
+        record = loaded.record.copy()
+        cog = self.games[record.game_id]
+        game = cog.game
+        assert record.state is not None, "a playing table always has a state"
+        state = game.load(record.state)
+        events = game.apply(state, seat, action)  # IllegalAction: refused, nothing changed
+        record.state = game.dump(state)
+        seat_record = record.seats[seat]
+        if by == "player":
+            seat_record.timeouts = 0
+            seat_record.computer = False  # a replaced player who acts again takes their seat back
+        elif by == "timeout":
+            seat_record.timeouts += 1
+            seat_record.computer = seat_record.timeouts >= TIMEOUTS_BEFORE_COMPUTER
+        finished = game.is_over(state)
+        if finished:
+            record.status = "finished"
+        record.deadline = await self.timers.deadline(record, cog, state)
+        await self._save(
+            record,
+            expected_version=loaded.record.version,
+            action={**game.encode_action(action), **({"by": by} if by != "player" else {})},
+            seat=seat,
+            results=_results(record, game.scores(state), game.ranking(state)) if finished else None,
+        )
+        result = Loaded(record, state)
+        self._remember(result)
+        return result, events
+
+    async def _save(
+        self,
+        record: TableRecord,
+        *,
+        expected_version: int,
+        action: dict[str, Any],
+        seat: int | None = None,
+        results: list[SeatResult] | None = None,
+    ) -> None:
+        try:
+            await self.store.save(
+                record,
+                expected_version=expected_version,
+                action=action,
+                seat=seat,
+                now=now(),
+                results=results,
+            )
+        except StaleVersion:
+            self._loaded.pop(record.channel_id, None)  # another writer was first: reload next time
+            raise
+
+    async def _answer(self, interaction: discord.Interaction, loaded: Loaded, seat: int, action: Any) -> None:
+        record = loaded.record
+        cog = self.games[record.game_id]
+        ctx = self._context(loaded)
+        if await self.publisher.is_board(interaction, ctx):
+            await self.publisher.answer_with_board(interaction, ctx)
+        elif interaction.type == discord.InteractionType.component:
+            board = cog.render_private(ctx, seat) if record.status == "playing" else None
+            if board is None:
+                board = Board(content=ctx.t("table.private_done"))
+            await interaction.response.edit_message(**board.edit_kwargs())
+            ephemeral = interaction.message is not None and interaction.message.flags.ephemeral
+            await self.private.shown(ctx, seat, board, interaction if ephemeral else None)
+        else:
+            text = t("table.done", interaction.locale, what=cog.describe(ctx, seat, action))
+            await interaction.response.send_message(text, ephemeral=True)
+
+    async def _after(self, loaded: Loaded, moves: list[Move], *, actor: int | None = None) -> None:
+        """After the lock: board, announcements, results, private hands, turn pings, the next timer."""
+        record = loaded.record
+        cog = self.games[record.game_id]
+        ctx = self._context(loaded)
+        self.publisher.request(record.channel_id)
+        lines = [line for _, _, events in moves for line in cog.announce(ctx, events)]
+        if lines:
+            await self.publisher.send(record.channel_id, content="\n".join(lines))
+        if record.status == "finished":
+            players = [seat.user_id for seat in record.seats if not seat.computer]
+            results = results_board(ctx, cog).send_kwargs()
+            await self.publisher.send(record.channel_id, **results, allowed_mentions=pinging(players))
+        self._schedule(self.private.sync(ctx, cog))
+        self.pinger.note(ctx, cog, actor)
+        self.timers.arm(record)
+
+    # ================================================================ time-outs and computer players
+
+    async def _on_deadline(self, channel_id: int) -> None:
+        """Computer seats play; or, once the turn time is up, the absent humans get a default move."""
+        moves: list[Move] = []
+        notices: list[str] = []
+        replaced: list[int] = []  # users whose seat a computer takes: told so with a ping
+        async with self._locks[channel_id]:
+            loaded = await self._load(channel_id)
+            if loaded is None or loaded.record.status != "playing" or loaded.record.deadline is None:
+                return
+            if loaded.record.deadline > now() + 0.001:
+                self.timers.arm(loaded.record)
+                return
+            cog = self.games[loaded.record.game_id]
+            movers = sorted(cog.game.to_move(loaded.state))
+            computers = [seat for seat in movers if loaded.record.seats[seat].computer]
+            timed_out = not computers
+            # Only seats the game is waiting for time out (not a spectator who may, but need not, act).
+            absent = [seat for seat in movers if seat in cog.waits_for(self._context(loaded))]
+            for seat in computers or absent:
+                if loaded.record.status != "playing" or seat not in cog.game.to_move(loaded.state):
+                    continue
+                # A game may play its computer seats apart from absent humans (Kaiten Sushi: a computer's
+                # chopsticks succeed by chance, a timed-out player's never do); default_action otherwise.
+                play = getattr(cog.game, "computer_action", None) if not timed_out else None
+                action = (play or cog.game.default_action)(loaded.state, seat)
+                loaded, events = await self._commit(
+                    loaded, seat, action, by="timeout" if timed_out else "computer"
+                )
+                ctx = self._context(loaded)
+                if timed_out:
+                    what = cog.describe(ctx, seat, action)
+                    if ctx.record.seats[seat].computer:  # the third time-out in a row
+                        notices.append(
+                            ctx.t("table.replaced", player=ctx.ping(seat), what=what, group=cog.group)
+                        )
+                        replaced.append(ctx.record.seats[seat].user_id)
+                    else:
+                        notices.append(ctx.t("table.timed_out", player=ctx.ping(seat), what=what))
+                moves.append((seat, action, events))
+        if notices:
+            await self.publisher.send(
+                channel_id, content="\n".join(notices), allowed_mentions=pinging(replaced)
+            )
+        await self._after(loaded, moves)
+
+    # ================================================================ background work
+
+    def _schedule(self, coroutine: Any) -> None:
+        task = asyncio.create_task(coroutine)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+        task.add_done_callback(_log_failure)
+
+
+def pinging(users: list[int]) -> discord.AllowedMentions:
+    """Mentions that notify exactly these users (the bot's default notifies nobody)."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(user) for user in users]
+    )
+
+
+def _results(record: TableRecord, scores: list[int], ranking: list[int]) -> list[SeatResult]:
+    return [
+        SeatResult(seat=index, user_id=seat.user_id, score=scores[index], rank=ranking[index])
+        for index, seat in enumerate(record.seats)
+    ]
+
+
+def _log_failure(task: asyncio.Task[Any]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("background task failed", exc_info=task.exception())
