@@ -98,7 +98,8 @@ class Settings:
             raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, got {level!r}")
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip(),
-            database_path=env.get("DATABASE_PATH", "").strip() or "sushibar.db",
+            # "~" expanded here, so the path checked is the path SQLite opens (it would not expand it).
+            database_path=os.path.expanduser(env.get("DATABASE_PATH", "").strip() or "sushibar.db"),
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
             turn_timeout=number("TURN_TIMEOUT_SECONDS", 300.0, MIN_TIMEOUT, MAX_TIMEOUT),
@@ -259,7 +260,7 @@ def database_path_problem(path: str) -> str | None:
 
     What the file holds is `Database.open`'s to judge; this is about the place.
     """
-    target = Path(path).expanduser()
+    target = Path(path)
     folder = target.parent
     if target.is_dir():
         example = target / "sushibar.db"

@@ -1,9 +1,15 @@
 """Every word a player sees comes from here.
 
 Catalogs are JSON files under `locales/<language>/`, one per game plus
-`common.json`, merged per language. English is complete; other languages fall
-back to English key by key. Slash command names and descriptions go through
+`common.json`, merged per language. A folder is named by its BCP 47 tag: `de`,
+`es`, `fa`, or a regional one such as `es-419`, `pt-BR` or `zh-Hant` where the
+region or script matters. English is complete; other languages fall back to
+English key by key. Slash command names and descriptions go through
 `CatalogTranslator`, discord.py's own hook for localising the command tree.
+
+A locale may carry a Unicode numbering-system extension (`fa-u-nu-arabext`,
+`fa-u-nu-native`): numbers are then written in that system's digits, so a
+player's or server's "native digits" setting only has to choose the tag.
 """
 
 from __future__ import annotations
@@ -11,17 +17,46 @@ from __future__ import annotations
 import json
 import logging
 import string
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import discord
+from babel import Locale, UnknownLocaleError
+from babel.core import get_global
+from babel.numbers import get_minus_sign_symbol, get_plus_sign_symbol
 from discord import app_commands
 
 log = logging.getLogger(__name__)
 
 LOCALES_DIR = Path(__file__).parent / "locales"
 DEFAULT_LANGUAGE = "en"
+
+# The digits of the numbering systems a catalog language may ask for (CLDR names).
+DIGITS = {
+    "latn": "0123456789",
+    "arab": "٠١٢٣٤٥٦٧٨٩",
+    "arabext": "۰۱۲۳۴۵۶۷۸۹",
+    "beng": "০১২৩৪৫৬৭৮৯",
+    "deva": "०१२३४५६७८९",
+    "mymr": "၀၁၂၃၄၅၆၇၈၉",
+    "thai": "๐๑๒๓๔๕๖๗๘๙",
+}
+
+# Which catalog form serves each CLDR plural category, best first. English names only
+# `.one` and `.many`, and its `.many` means CLDR's "other"; a language that needs more
+# forms adds `.zero`, `.two`, `.few` (and `.other` beside a true `.many`, as Russian does).
+PLURAL_FORMS: dict[str, tuple[str, ...]] = {
+    "zero": ("zero", "other", "many"),
+    "one": ("one", "other", "many"),
+    "two": ("two", "other", "many"),
+    "few": ("few", "other", "many"),
+    "many": ("many", "other"),
+    "other": ("other", "many"),
+}
+
+Localish = discord.Locale | str | None
 
 
 @cache
@@ -34,19 +69,96 @@ def catalog(language: str) -> dict[str, str]:
     return merged
 
 
-def language_of(locale: discord.Locale | str | None) -> str:
-    """'de', 'es-ES' -> 'es', None -> the default language."""
+@cache
+def languages() -> dict[str, str]:
+    """The catalogs that exist, by lower-cased tag (tags are case-insensitive): {'es-419': 'es-419'}."""
+    return {
+        folder.name.lower(): folder.name
+        for folder in sorted(LOCALES_DIR.iterdir())
+        if folder.is_dir() and any(folder.glob("*.json"))
+    }
+
+
+def _tag(locale: Localish) -> str:
     if locale is None:
         return DEFAULT_LANGUAGE
-    value = locale.value if isinstance(locale, discord.Locale) else str(locale)
-    return value.split("-")[0].lower()
+    return locale.value if isinstance(locale, discord.Locale) else str(locale)
 
 
-def has(key: str, locale: discord.Locale | str | None = None) -> bool:
+def _split_extension(tag: str) -> tuple[str, dict[str, str]]:
+    """'fa-u-nu-arabext' -> ('fa', {'nu': 'arabext'}); the language part keeps its region."""
+    parts = tag.replace("_", "-").split("-")
+    if "u" not in parts:
+        return "-".join(parts), {}
+    at = parts.index("u")
+    keywords: dict[str, str] = {}
+    key = ""
+    for part in parts[at + 1 :]:
+        if len(part) == 2:
+            key = part.lower()
+            keywords[key] = ""
+        elif key:
+            keywords[key] = f"{keywords[key]}-{part}".strip("-").lower()
+    return "-".join(parts[:at]), keywords
+
+
+def _likely_script(language: str) -> str | None:
+    likely = get_global("likely_subtags").get(language)
+    return Locale.parse(likely).script if likely else None
+
+
+def _cldr_parent(name: str) -> str:
+    """CLDR's parent locale: es_MX -> es_419 -> es; zh_Hant -> root (not zh, which is Simplified)."""
+    exception = get_global("parent_exceptions").get(name)
+    if exception:
+        return exception
+    parts = name.split("_")
+    if len(parts) == 1:
+        return "root"
+    if len(parts) == 2 and len(parts[1]) == 4 and parts[1] != _likely_script(parts[0]):
+        return "root"  # a script the language does not usually use: no fallback to the bare language
+    return "_".join(parts[:-1])
+
+
+def fallbacks(locale: Localish) -> list[str]:
+    """The tags that could serve `locale`, most specific first, along CLDR's parent chain:
+    'zh-TW' -> zh-Hant-TW, zh-TW, zh-Hant; 'es-MX' -> es-MX, es-419, es; 'en-GB' -> en-GB, en-001, en."""
+    tag, _ = _split_extension(_tag(locale))
+    try:
+        parsed = Locale.parse(tag, sep="-")
+    except (ValueError, TypeError, UnknownLocaleError):
+        parts = tag.split("-")
+        return list(dict.fromkeys(["-".join(parts[:n]) for n in range(len(parts), 0, -1)]))
+    chain: list[str] = []
+    name = str(parsed)
+    while name != "root":
+        chain.append(name)
+        if parsed.script and parsed.territory and name == str(parsed):
+            chain.append(f"{parsed.language}_{parsed.territory}")  # Discord writes zh-TW, not zh-Hant-TW
+        name = _cldr_parent(name)
+    return list(dict.fromkeys(name.replace("_", "-") for name in chain))
+
+
+@cache
+def _best_catalog(tag: str) -> str:
+    available = languages()
+    for candidate in fallbacks(tag):
+        if candidate.lower() in available:
+            return available[candidate.lower()]
+    return DEFAULT_LANGUAGE
+
+
+def language_of(locale: Localish) -> str:
+    """The catalog that serves `locale` best: 'es-419' -> the `es-419` folder if there is one, else `es`;
+    'zh-TW' never falls back to Simplified `zh`; a language without a catalog -> English."""
+    return _best_catalog(_tag(locale))
+
+
+def has(key: str, locale: Localish = None) -> bool:
     return key in catalog(language_of(locale)) or key in catalog(DEFAULT_LANGUAGE)
 
 
-def t(key: str, locale: discord.Locale | str | None = None, /, **params: Any) -> str:
+def t(key: str, locale: Localish = None, /, **params: Any) -> str:
     """The text for `key` in the player's language, with `{params}` filled in.
 
     A missing key is a bug, but a player should never see a crash for it:
@@ -57,7 +169,10 @@ def t(key: str, locale: discord.Locale | str | None = None, /, **params: Any) ->
         log.error("missing text for %r", key)
         return key
     try:
-        return text.format_map(_Params(params))
+        system = numbering_system(locale)
+        if system == "latn":
+            return text.format_map(_Params(params))
+        return _NativeDigits(system, locale).vformat(text, (), _Params(params))
     except (ValueError, IndexError):
         log.exception("bad template for %r", key)
         return text
@@ -70,24 +185,97 @@ class _Params(dict[str, Any]):
         return "{" + key + "}"
 
 
-def number(value: int) -> str:
-    """An integer with a true minus sign (−3), which reads better than a hyphen in an embed."""
-    return f"−{-value}" if value < 0 else str(value)
+class _NativeDigits(string.Formatter):
+    """Fills a template like `str.format_map`, writing numbers in another numbering system."""
+
+    def __init__(self, system: str, locale: Localish) -> None:
+        self.digits = str.maketrans(DIGITS["latn"], DIGITS[system])
+        self.locale = locale
+
+    def get_value(self, key: int | str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
+        return kwargs[str(key)]
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return super().format_field(value, format_spec)
+        if isinstance(value, int) and not format_spec:
+            return number(value, self.locale)
+        return super().format_field(value, format_spec).translate(self.digits)
 
 
-def signed(value: int) -> str:
+@cache
+def _babel_locale(language: str) -> Locale:
+    try:
+        return Locale.parse(language, sep="-")
+    except (ValueError, TypeError, UnknownLocaleError):
+        return Locale.parse(DEFAULT_LANGUAGE)
+
+
+def numbering_system(locale: Localish) -> str:
+    """Latin digits unless the locale asks for others (`-u-nu-arabext`, or `-u-nu-native` for the
+    language's own digits, which for Persian are ۰–۹)."""
+    _, keywords = _split_extension(_tag(locale))
+    system = keywords.get("nu", "latn")
+    if system == "native":
+        system = _babel_locale(language_of(locale)).default_numbering_system
+    return system if system in DIGITS else "latn"
+
+
+def number(value: int, locale: Localish = None, /) -> str:
+    """An integer as the language writes it, with a true minus sign (−3), which reads better than a
+    hyphen in an embed; Persian adds the mark that keeps the sign on the left in right-to-left text."""
+    system = numbering_system(locale)
+    digits = str(abs(value)).translate(str.maketrans(DIGITS["latn"], DIGITS[system]))
+    if value >= 0:
+        return digits
+    return get_minus_sign_symbol(_babel_locale(language_of(locale))).replace("-", "−") + digits
+
+
+def signed(value: int, locale: Localish = None, /) -> str:
     """+3, −2, 0: a score change or a tile's value."""
-    return f"+{value}" if value > 0 else number(value)
+    if value > 0:
+        return get_plus_sign_symbol(_babel_locale(language_of(locale))) + number(value, locale)
+    return number(value, locale)
 
 
-def plural(key: str, count: int, locale: discord.Locale | str | None = None, /, **params: Any) -> str:
-    """`<key>.one` for ±1 and `<key>.many` otherwise, with `{count}` filled in: "1 point", "−3 points"."""
-    return t(f"{key}.{'one' if abs(count) == 1 else 'many'}", locale, count=number(count), **params)
+def is_rtl(locale: Localish) -> bool:
+    """Whether the language is written right to left (Persian)."""
+    return _babel_locale(language_of(locale)).text_direction == "rtl"
 
 
-def placeholders(key: str) -> set[str]:
-    """The `{names}` a template uses (for the catalog consistency test)."""
-    return {name for _, name, _, _ in string.Formatter().parse(catalog(DEFAULT_LANGUAGE)[key]) if name}
+@cache
+def _plural_rule(language: str) -> Callable[[int], str]:
+    return _babel_locale(language).plural_form
+
+
+def plural_key(key: str, count: int, locale: Localish = None) -> str:
+    """The catalog key of `key`'s form for `count` by the language's CLDR plural rules:
+    Persian says "one" for 0 and 1, Spanish "many" for a million, English "other" (`.many`) for 0."""
+    language = language_of(locale)
+    forms = catalog(language)
+    for suffix in PLURAL_FORMS[_plural_rule(language)(abs(count))]:
+        if f"{key}.{suffix}" in forms:
+            return f"{key}.{suffix}"
+    if language != DEFAULT_LANGUAGE:  # the language lacks this word: English chooses by its own rule
+        return plural_key(key, count, DEFAULT_LANGUAGE)
+    return f"{key}.many"
+
+
+def plural(key: str, count: int, locale: Localish = None, /, **params: Any) -> str:
+    """`key`'s form for `count` in the player's language, with `{count}` filled in: "1 point", "−3 points"."""
+    return t(plural_key(key, count, locale), locale, count=number(count, locale), **params)
+
+
+def placeholders(key: str, language: str = DEFAULT_LANGUAGE) -> set[str]:
+    """The `{names}` a template uses (for the catalog consistency tests)."""
+    return set(template_fields(catalog(language)[key]))
+
+
+def template_fields(text: str) -> Iterator[str]:
+    """The field names of a template, without format specs: '{max:,} {name}' -> 'max', 'name'."""
+    for _, name, _, _ in string.Formatter().parse(text):
+        if name:
+            yield name
 
 
 class CatalogTranslator(app_commands.Translator):

@@ -39,6 +39,11 @@ def test_defaults():
     assert settings.turn_timeout == 300.0
 
 
+def test_a_database_in_the_home_folder_is_opened_there():
+    settings = Settings.from_env({"DISCORD_TOKEN": "abc", "DATABASE_PATH": "~/sushibar.db"})
+    assert settings.database_path == str(Path.home() / "sushibar.db")
+
+
 def test_the_token_is_never_in_the_settings_repr():
     settings = Settings.from_env({"DISCORD_TOKEN": "very-secret-token", "DEV_GUILD_ID": "123"})
     assert "very-secret-token" not in repr(settings)
@@ -236,9 +241,13 @@ async def test_a_debug_log_holds_no_interaction_token_nor_member_data(
         assert secret not in logged, secret
 
 
-async def test_a_late_answer_logs_one_line_and_tries_no_second_answer(simcord_env, caplog, monkeypatch):
+@pytest.mark.parametrize("who", ["bob", "alice"])  # bob joins; alice, seated already, is refused
+async def test_a_late_answer_logs_one_line_and_tries_no_second_answer(
+    simcord_env, caplog, monkeypatch, who: str
+):
     """Discord refuses an answer after its 3-second window (10062): the bot notes it in one line,
-    without a traceback, and does not try again with a follow-up that would fail the same way."""
+    without a traceback, and does not try again with a follow-up that would fail the same way —
+    whether the answer was a move's (a board edit) or a refusal's (an ephemeral line)."""
     from tests.e2e.helpers import Table
 
     table = Table(simcord_env, "sushigo", ["alice", "bob"])
@@ -259,7 +268,7 @@ async def test_a_late_answer_logs_one_line_and_tries_no_second_answer(simcord_en
     for name in ("send_message", "edit_message", "defer", "send_modal"):
         monkeypatch.setattr(response, name, slow(name))
     caplog.set_level(logging.DEBUG)
-    await table.join("bob")
+    await table.click(who, "Join")
     monkeypatch.undo()
 
     assert len(tried) == 1, tried  # no second, failing answer
