@@ -35,6 +35,13 @@ Label = app_commands.Range[str, 1, LABEL_LENGTH]
 Name = app_commands.Range[str, 1, NAME_LENGTH]
 
 
+# /roll and its short form /r take the same options (Discord has no aliases for slash commands).
+_ROLL_OPTIONS = app_commands.describe(
+    expression="Dice notation, a saved roll's name, or sushizock / bock / sushidice (/rolls help)",
+    private="Show the result to you alone",
+    label="What the roll is for",
+)
+
 class RollAgain(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"roll:again:(?P<roll>\d+)"):
     """Roll again: the logged roll's id is in the custom_id, so the button outlives a restart."""
 
@@ -83,11 +90,7 @@ class RollCog(commands.Cog, name=COG_NAME):
     @app_commands.command(
         name="roll", description="Roll dice: 2d6+3, 4d6kh3, d20 adv, 6#4d6kh3, sushizock, bock…"
     )
-    @app_commands.describe(
-        expression="Dice notation, a saved roll's name, or sushizock / bock / sushidice (/rolls help)",
-        private="Show the result to you alone",
-        label="What the roll is for",
-    )
+    @_ROLL_OPTIONS
     async def roll(
         self,
         interaction: discord.Interaction,
@@ -98,11 +101,7 @@ class RollCog(commands.Cog, name=COG_NAME):
         await self._roll(interaction, expression, private, label)
 
     @app_commands.command(name="r", description="Roll dice (short for /roll)")
-    @app_commands.describe(
-        expression="Dice notation, a saved roll's name, or sushizock / bock / sushidice (/rolls help)",
-        private="Show the result to you alone",
-        label="What the roll is for",
-    )
+    @_ROLL_OPTIONS
     async def r(
         self,
         interaction: discord.Interaction,
