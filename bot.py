@@ -42,6 +42,7 @@ EXTENSIONS = (
     "cogs.roll",
     "cogs.history",
     "cogs.notify",
+    "cogs.language",
 )
 
 MISSING_TOKEN = """\

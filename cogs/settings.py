@@ -11,6 +11,7 @@ from cogs.i18n import plural, t
 from cogs.tables.context import now
 from cogs.tables.errors import Refusal
 from cogs.tables.gamecog import ShortText
+from cogs.tables.language import LANGUAGE_KEY, LANGUAGES, language_choices, player_locale
 from cogs.tables.pings import PINGS_KEY
 from cogs.tables.tables import UsesTables
 from cogs.tables.timers import TURN_TIMEOUT_KEY
@@ -114,6 +115,24 @@ class SettingsCog(
         await self.tables.guild_settings.set(interaction.guild_id, PINGS_KEY, on)
         key = "settings.pings_set.on" if on else "settings.pings_set.off"
         await reply_ephemeral(interaction, t(key, interaction.locale))
+
+    @app_commands.command(name="language", description="The language of this server's tables and boards")
+    @app_commands.describe(choose="A language, or the server's own Discord language (the default)")
+    @app_commands.choices(choose=language_choices("Discord's server language"))
+    async def language(self, interaction: discord.Interaction, choose: app_commands.Choice[str]) -> None:
+        assert interaction.guild_id is not None
+        # Tables fix their language when they open, so an open table keeps speaking its own.
+        if choose.value in LANGUAGES:
+            await self.tables.guild_settings.set(interaction.guild_id, LANGUAGE_KEY, choose.value)
+        else:
+            await self.tables.guild_settings.clear(interaction.guild_id, LANGUAGE_KEY)
+        locale = await player_locale(interaction)
+        if choose.value in LANGUAGES:
+            chosen = t(f"language.name.{choose.value}", locale)
+            text = t("settings.language_set", locale, language=chosen)
+        else:
+            text = t("settings.language_reset", locale)
+        await reply_ephemeral(interaction, text)
 
     @app_commands.command(name="option", description="Default table option for new tables of one game")
     @app_commands.describe(game="Which game", option="Which option", value="Its new default")

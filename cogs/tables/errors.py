@@ -15,6 +15,7 @@ from discord import app_commands
 
 from cogs.i18n import t
 from cogs.tables.gamecog import GameCog
+from cogs.tables.language import player_locale
 from cogs.tables.ui import late_answer, reply_ephemeral
 from rules.engine import IllegalAction
 from storage.tables import StaleVersion
@@ -72,10 +73,11 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException)
             error.code,
         )
         return
+    locale = await player_locale(interaction)  # a refusal is private: the player's own language
     if isinstance(error, IllegalAction):
-        text = reason(error, interaction.locale, game_cog_of(interaction))
+        text = reason(error, locale, game_cog_of(interaction))
     elif isinstance(error, StaleVersion):
-        text = reason(Refusal("table.outdated"), interaction.locale, game_cog_of(interaction))
+        text = reason(Refusal("table.outdated"), locale, game_cog_of(interaction))
     else:
         log.error(
             "failed handling %s from user %s in channel %s",
@@ -84,7 +86,7 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException)
             interaction.channel_id,
             exc_info=error,
         )
-        text = t("error.unexpected", interaction.locale)
+        text = t("error.unexpected", locale)
     await reply_ephemeral(interaction, text)
 
 

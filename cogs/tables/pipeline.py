@@ -23,6 +23,7 @@ from cogs.tables.boards import results_board
 from cogs.tables.context import TableContext, now
 from cogs.tables.errors import Refusal
 from cogs.tables.gamecog import GameCog
+from cogs.tables.language import player_locale
 from cogs.tables.pings import Pinger
 from cogs.tables.private import PrivateHands
 from cogs.tables.publish import Publisher
@@ -237,7 +238,7 @@ class Pipeline:
             ephemeral = interaction.message is not None and interaction.message.flags.ephemeral
             await self.private.shown(ctx, seat, board, interaction if ephemeral else None)
         else:
-            text = t("table.done", interaction.locale, what=cog.describe(ctx, seat, action))
+            text = t("table.done", await player_locale(interaction), what=cog.describe(ctx, seat, action))
             await interaction.response.send_message(text, ephemeral=True)
 
     async def _after(self, loaded: Loaded, moves: list[Move], *, actor: int | None = None) -> None:

@@ -20,6 +20,7 @@ from cogs.i18n import t
 from cogs.tables.context import TableContext, now
 from cogs.tables.errors import Refusal, answer_failure
 from cogs.tables.gamecog import ActionFor, GameCog
+from cogs.tables.language import player_locale, server_language
 from cogs.tables.lobby import LOBBY_MOVES, LobbyMove, Member, change, options_for
 from cogs.tables.pipeline import Loaded, Pipeline, pinging
 from storage.tables import ChannelBusy, Seat, TableRecord
@@ -94,6 +95,9 @@ class Tables(Pipeline, commands.Cog):
         if existing is not None:
             other = self.games[existing.record.game_id]
             raise Refusal("table.busy", game=other.game.title, group=other.group)
+        # The table speaks the server's language from its opening to its end: the one set with
+        # /settings language, else the server's Discord locale (a rematch asks again).
+        locale = await server_language(self.guild_settings, guild_id) or locale
         record = TableRecord(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -138,7 +142,7 @@ class Tables(Pipeline, commands.Cog):
             if await self.publisher.is_board(interaction, ctx):
                 await self.publisher.answer_with_board(interaction, ctx)
             else:
-                text = t(note.key or "table.ok", interaction.locale, **note.params)
+                text = t(note.key or "table.ok", await player_locale(interaction), **note.params)
                 await interaction.response.send_message(text, ephemeral=True)
                 self.publisher.request(channel_id)
         if note.key:  # what concerns everyone at the table is said in the channel too

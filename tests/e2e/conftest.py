@@ -63,7 +63,7 @@ async def _unpinged_turns(env: Any, said: list[transcript.Line]) -> list[str]:
     for line in said:
         for user in line.pings:
             pinged[user] = pinged.get(user, 0) + 1
-        if line.where.startswith("DM @") and "your turn" in line.raw.lower():
+        if line.where.startswith("DM @") and line.raw.startswith("🔔"):  # a turn ping by DM, in any language
             user = next((u for u, c in env.backend.dm_channels.items() if c == line.target), None)
             if user is not None:
                 pinged[user] = pinged.get(user, 0) + 1

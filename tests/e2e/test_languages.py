@@ -1,0 +1,158 @@
+"""A whole game through the bot in German and in Persian: no English line reaches those players.
+
+The server's language (`/settings language`) is what the channel reads; `/language` is what one
+player reads in private. simcord's interactions always say `en-US`, so every German or Persian
+word here was chosen by the settings, as it must be for Persian (not a Discord locale).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+import discord
+import pytest
+
+from cogs.i18n import catalog
+from rules.rockthebock import GAME, Roll
+from tests.e2e import transcript
+from tests.e2e.helpers import Table, action_value, buttons, payload
+
+SEED = 20240611
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+
+@pytest.fixture
+def extensions() -> tuple[str, ...]:
+    return ("cogs.tables", "cogs.rockthebock", "cogs.settings", "cogs.language")
+
+
+@pytest.fixture(autouse=True)
+def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("secrets.randbits", lambda bits: SEED)
+
+
+@cache
+def english_phrases(language: str) -> frozenset[str]:
+    """Every stretch of English catalog text (between placeholders) longer than 12 characters that
+    the language does not say the same way: none of them may reach its players."""
+    english, translated = catalog("en"), catalog(language)
+    own = "\n".join(translated.values())
+    phrases = set()
+    for key, text in english.items():
+        if key.startswith("command.text.") or translated.get(key) == text:
+            continue  # command words go to Discord's menus; an identical line is no English leak
+        for part in PLACEHOLDER.split(text):
+            part = part.strip(" *_`:.,;()—-")
+            if len(part) > 12 and part not in own:
+                phrases.add(part)
+    return frozenset(phrases)
+
+
+def english_read(env: Any, language: str) -> list[str]:
+    names = {user_id: user.name for user_id, user in env.backend.users.items()}
+    dm_channels = {
+        channel: f"DM @{names.get(user, user)}" for user, channel in env.backend.dm_channels.items()
+    }
+    said = "\n".join(line.raw for line in transcript.lines(env, names, dm_channels))
+    return sorted(phrase for phrase in english_phrases(language) if phrase in said)
+
+
+def action_button(message: discord.Message, action: Any) -> discord.Button:
+    wanted = "a:" + action_value(GAME.id, action)
+    found = [item for item in buttons(message) if payload(item) == wanted]
+    assert len(found) == 1, f"no single button for {action}"
+    return found[0]
+
+
+async def play_to_the_end(table: Table, names: list[str]) -> None:
+    """Every move by the board's buttons: roll, then the colour the table would choose."""
+    for _ in range(500):
+        ctx = await table.live()
+        if ctx is None:
+            return
+        seat = ctx.public()["turn"]
+        assert seat is not None
+        player = table.member(names[seat])
+        await player.click(table.board, custom_id=action_button(table.board, Roll()).custom_id)
+        ctx = await table.live()
+        if ctx is None or ctx.public()["throw"] is None:
+            continue
+        chosen = action_button(table.board, GAME.default_action(ctx.state, seat))
+        await player.click(table.board, custom_id=chosen.custom_id)
+    raise AssertionError("the game did not end")
+
+
+def roll_id(table: Table) -> str:
+    return action_button(table.board, Roll()).custom_id or ""
+
+
+async def seat_everyone(table: Table, language: str) -> None:
+    """Open, join and start by the lobby's buttons, labelled in the table's language."""
+    await table.open()
+    for name in list(table.players)[1:]:
+        await table.click(name, catalog(language)["lobby.join"])
+    await table.click(table.host_name, catalog(language)["lobby.start"])
+
+
+async def admin_sets_language(table: Table, language: str) -> Any:
+    admins = table.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    admin = table.guild.add_member(table.env.create_user("admin"), roles=[admins])
+    table.did("admin", f"runs /settings language choose:{language}")
+    return await admin.slash(table.channel, "settings language", choose=language)
+
+
+@pytest.mark.parametrize(
+    ("language", "started", "result", "refused"),
+    [
+        ("de", "Deutsch", "Endergebnis", "Du bist nicht dran"),
+        ("fa", "فارسی", "نتیجهٔ نهایی", "نوبت شما نیست"),
+    ],
+    ids=["de", "fa"],
+)
+async def test_a_whole_game_in_the_servers_language(
+    simcord_env: Any, language: str, started: str, result: str, refused: str
+):
+    table = Table(simcord_env, "bock", ["alice", "bob"])
+    await simcord_env.bot.tree.sync()
+    set_now = await admin_sets_language(table, language)
+    assert set_now.ephemeral and started in set_now.response.content
+    # bob also chooses the language for himself (the same one: nothing may come in English)
+    table.did("bob", f"runs /language choose:{language}")
+    chosen = await table.member("bob").slash(table.channel, "language", choose=language)
+    assert chosen.ephemeral and started in chosen.response.content
+    await seat_everyone(table, language)
+    # bob clicks out of turn: the refusal is private, in his language
+    ctx = await table.live()
+    assert ctx is not None and ctx.public()["turn"] == 0
+    table.did("bob", "clicks Roll out of turn")
+    out_of_turn = await table.member("bob").click(
+        table.board, custom_id=action_button(table.board, Roll()).custom_id
+    )
+    assert out_of_turn.ephemeral and refused in out_of_turn.response.content
+    await play_to_the_end(table, ["alice", "bob"])
+    assert result in table.public_text()
+    assert english_read(simcord_env, language) == []
+
+
+async def test_a_players_own_language_wins_in_private_and_the_table_keeps_the_servers(simcord_env: Any):
+    table = Table(simcord_env, "bock", ["alice", "bob"])
+    await simcord_env.bot.tree.sync()
+    await admin_sets_language(table, "de")
+    table.did("bob", "runs /language choose:fa")
+    chosen = await table.member("bob").slash(table.channel, "language", choose="fa")
+    assert "فارسی" in chosen.response.content
+    await seat_everyone(table, "de")
+    table.did("bob", "clicks Roll out of turn")
+    refused = await table.member("bob").click(
+        table.board, custom_id=action_button(table.board, Roll()).custom_id
+    )
+    assert refused.ephemeral and refused.response.content == catalog("fa")["rockthebock.error.not_your_turn"]
+    # back to the server's language: the next refusal is German
+    await table.member("bob").slash(table.channel, "language", choose="default")
+    refused = await table.member("bob").click(
+        table.board, custom_id=action_button(table.board, Roll()).custom_id
+    )
+    assert refused.response.content == catalog("de")["rockthebock.error.not_your_turn"]
+    assert english_read(simcord_env, "de") == []
