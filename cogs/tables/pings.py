@@ -78,6 +78,8 @@ class Pinger:
                 return
             if seats and await self.guilds.get(ctx.record.guild_id, PINGS_KEY, True):
                 await self._ping(ctx, table, seats)
+        except (discord.NotFound, discord.Forbidden) as gone:  # the channel was deleted or closed to us
+            log.warning("turn ping in channel %s cannot be sent: %s", channel_id, gone)
         except Exception:
             log.exception("turn ping failed in channel %s", channel_id)
 

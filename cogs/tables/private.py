@@ -121,6 +121,10 @@ class PrivateHands:
         user_id = ctx.record.seats[seat].user_id
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+        except discord.NotFound:  # the account is gone: nobody to send a hand to
+            log.info("seat %s at channel %s has no Discord account any more", seat, ctx.channel_id)
+            return False
+        try:
             channel = user.dm_channel or await user.create_dm()
             if message_id is not None:
                 try:

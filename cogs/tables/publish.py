@@ -131,6 +131,8 @@ class Publisher:
             channel.dirty = False
             try:
                 await self._edit(channel_id)
+            except (discord.NotFound, discord.Forbidden) as gone:  # the channel was deleted or closed to us
+                log.warning("board of channel %s cannot be shown: %s", channel_id, gone)
             except Exception:
                 log.exception("board refresh failed in channel %s", channel_id)
             channel.last_edit = loop.time()
