@@ -78,6 +78,10 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException)
         text = reason(error, locale, game_cog_of(interaction))
     elif isinstance(error, StaleVersion):
         text = reason(Refusal("table.outdated"), locale, game_cog_of(interaction))
+    elif isinstance(error, app_commands.TransformerError):
+        # An option Discord sent that cannot be what the command takes (e.g. a user who is no
+        # member of this server for a `member` option): the player's input, not our fault.
+        text = t("error.bad_option", locale, value=str(error.value)[:40])
     else:
         log.error(
             "failed handling %s from user %s in channel %s",
