@@ -1,0 +1,285 @@
+"""Computer players (rules.computer): legal moves only, blind to what their seat cannot know, games end.
+
+Hard's budget is cut down here (`rollouts=`): the search is the same, only shorter; the arena
+(bench/arena.py) is where strength and decision times are measured.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from rules import GAMES
+from rules.computer import LEVELS, PACE, choose, forget
+from rules.computer import sushigo as sushigo_computer
+from rules.computer.sushizock import Turn, heuristic_worth
+from rules.engine import Rng
+from rules.kaiten import Fetch
+from rules.sushidice import GAME as DICE_GAME
+from rules.sushidice import Chop, Yuck
+from rules.sushigo import Pick
+from rules.sushizock import Roll, Take
+
+SMALL = 12
+"""Hard's rollouts in these tests."""
+
+
+def play(game_id: str, players: int, seed: int, moves: int, level: str = "normal") -> Any:
+    """A state `moves` actions into a game of computers."""
+    game = GAMES[game_id]
+    state = game.new(players, seed)
+    for step in range(moves):
+        if game.is_over(state):
+            break
+        seat = min(game.to_move(state))
+        action = choose(game, state, seat, level, seed + step, published=_board(game_id, state))  # type: ignore[arg-type]
+        game.apply(state, seat, action if action is not None else game.legal_actions(state, seat)[0])
+    return state
+
+
+def _board(game_id: str, state: Any) -> int | None:
+    """Sushi Dice: pretend the public board is up to date."""
+    return state.throws if game_id == "sushidice" else None
+
+
+def _legal(game_id: str, state: Any, seat: int, action: Any) -> bool:
+    legal = GAMES[game_id].legal_actions(state, seat)
+    if game_id == "kaiten" and isinstance(action, Fetch):
+        return Fetch(action.cell, True) in legal
+    return action in legal
+
+
+# ---------------------------------------------------------------- legal moves only
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("level", LEVELS)
+def test_computers_choose_only_legal_actions(game_id: str, level: str) -> None:
+    game = GAMES[game_id]
+    for players in (game.min_players, game.max_players):
+        for moves in (0, 7, 23, 41):
+            state = play(game_id, players, 100 + moves, moves)
+            if game.is_over(state):
+                continue
+            for seat in sorted(game.to_move(state)):
+                action = choose(game, state, seat, level, 5, published=_board(game_id, state), rollouts=SMALL)  # type: ignore[arg-type]
+                if action is None:  # Sushi Dice: a spectator with no Chop! to call
+                    assert game_id == "sushidice"
+                    continue
+                assert _legal(game_id, state, seat, action), (players, moves, seat, action)
+
+
+def test_a_seat_that_may_not_move_is_refused() -> None:
+    game = GAMES["sushizock"]
+    state = game.new(2, 1)
+    with pytest.raises(ValueError):
+        choose(game, state, 1, "normal", 0)
+
+
+# ---------------------------------------------------------------- hidden information stays hidden
+
+
+def _twin_sushigo(state: Any, seat: int, rng: random.Random) -> Any:
+    """The same game for `seat`: the hands it never held and the deck reshuffled among themselves,
+    the pending picks of hands it knows swapped for other cards of those hands, another generator."""
+    game = GAMES["sushigo"]
+    twin = game.load(game.dump(state))
+    known = sushigo_computer.known_hands(state, seat)
+    strangers = [other for other in range(state.players) if other not in known]
+    pool = [card for other in strangers for card in twin.hands[other]] + twin.deck
+    for other in strangers:
+        pick = twin.picks[other]
+        if pick is not None:
+            pool += list(pick.cards)
+    rng.shuffle(pool)
+    for other in strangers:
+        pick = twin.picks[other]
+        taken = len(pick.cards) if pick is not None else 0
+        twin.hands[other], pool = pool[: len(twin.hands[other])], pool[len(twin.hands[other]) :]
+        if pick is not None:
+            twin.picks[other] = Pick(pool[0]) if taken == 1 else Pick(pool[0], pool[1])
+            pool = pool[taken:]
+    twin.deck = pool
+    for other in known:
+        pick = twin.picks[other]
+        if other != seat and pick is not None and pick.second is None:
+            swap = next((card for card in twin.hands[other] if card != pick.card), None)
+            if swap is not None:
+                twin.hands[other].remove(swap)
+                twin.hands[other].append(pick.card)
+                twin.picks[other] = Pick(swap)
+    twin.rng = Rng(rng.getrandbits(64))
+    return twin
+
+
+def _twin_sushizock(state: Any, seat: int, rng: random.Random) -> Any:
+    game = GAMES["sushizock"]
+    twin = game.load(game.dump(state))
+    for piles in (twin.sushi_piles, twin.bone_piles):
+        buried = [tile for pile in piles for tile in pile[:-1]]
+        rng.shuffle(buried)
+        for pile in piles:
+            if len(pile) > 1:
+                pile[:-1], buried = buried[: len(pile) - 1], buried[len(pile) - 1 :]
+    twin.rng = Rng(rng.getrandbits(64))
+    return twin
+
+
+def _twin_rockthebock(state: Any, seat: int, rng: random.Random) -> Any:
+    game = GAMES["rockthebock"]
+    twin = game.load(game.dump(state))
+    twin.rng = Rng(rng.getrandbits(64))
+    return twin
+
+
+def _twin_sushidice(state: Any, seat: int, rng: random.Random) -> Any:
+    game = GAMES["sushidice"]
+    twin = game.load(game.dump(state))
+    rng.shuffle(twin.pile)
+    twin.rng = Rng(rng.getrandbits(64))
+    return twin
+
+
+def _twin_kaiten(state: Any, seat: int, rng: random.Random) -> Any:
+    game = GAMES["kaiten"]
+    twin = game.load(game.dump(state))
+    hidden = [cell for cell in range(len(twin.tiles)) if not twin.revealed[cell]]
+    tiles = [twin.tiles[cell] for cell in hidden]
+    rng.shuffle(tiles)
+    for cell, tile in zip(hidden, tiles, strict=True):
+        twin.tiles[cell] = tile
+    twin.rng = Rng(rng.getrandbits(64))
+    return twin
+
+
+TWINS = {
+    "sushigo": _twin_sushigo,
+    "sushizock": _twin_sushizock,
+    "rockthebock": _twin_rockthebock,
+    "sushidice": _twin_sushidice,
+    "kaiten": _twin_kaiten,
+}
+POSITIONS = {  # (players, actions played): mid-game, with something hidden
+    "sushigo": ((2, 31), (4, 47)),
+    "sushizock": ((2, 30), (4, 40)),
+    "rockthebock": ((2, 9), (4, 21)),
+    "sushidice": ((3, 40), (5, 120)),
+    "kaiten": ((2, 20), (4, 30)),
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_same_seed_chooses_the_same_whatever_the_seat_cannot_know(game_id: str) -> None:
+    game = GAMES[game_id]
+    rng = random.Random(game_id)
+    for players, moves in POSITIONS[game_id]:
+        state = play(game_id, players, 7, moves)
+        assert not game.is_over(state)
+        for seat in sorted(game.to_move(state)):
+            twin = TWINS[game_id](state, seat, rng)
+            assert game.dump(twin) != game.dump(state), "the twin differs in what the seat cannot see"
+            published = _board(game_id, state)
+            for level in LEVELS:
+                for seed in (1, 2):
+                    forget()
+                    mine = choose(game, state, seat, level, seed, published=published, rollouts=SMALL)  # type: ignore[arg-type]
+                    forget()
+                    theirs = choose(game, twin, seat, level, seed, published=published, rollouts=SMALL)  # type: ignore[arg-type]
+                    assert mine == theirs, (players, seat, level, seed)
+
+
+def test_a_sushi_go_computer_remembers_the_hands_it_passed_on() -> None:
+    """At two players the opponent's hand is the one this seat just passed: known, not guessed."""
+    game = GAMES["sushigo"]
+    state = play("sushigo", 2, 3, 4)  # turn 3 of round 1
+    assert state.turn == 3
+    assert sushigo_computer.known_hands(state, 0) == {
+        0: sorted(state.hands[0]),
+        1: sorted(state.hands[1]),
+    }
+    world = sushigo_computer.determinize(state, 0, random.Random(1))
+    assert sorted(world.hands[1]) == sorted(state.hands[1]) and world.picks == [None, None]
+    assert sorted(world.deck) == sorted(state.deck)
+    assert game.legal_actions(world, 1)
+
+
+# ---------------------------------------------------------------- the blunders issue 15 names
+
+
+def test_sushi_go_normal_takes_the_deciding_pudding_over_a_lone_tempura() -> None:
+    """Round 3, two cards left: a tempura that can never be paired is worth nothing; the pudding
+    that breaks the tie for most puddings is worth 6 (and would go to the opponent otherwise)."""
+    game = GAMES["sushigo"]
+    state = game.new(2, 1)
+    state.round, state.turn = 3, 7
+    state.deck = []
+    state.hands = [["tempura", "pudding"], ["egg", "salmon"]]
+    state.tableaux = [["squid", "maki3"], ["maki2", "pudding"]]
+    state.puddings = [2, 1]
+    for level in ("normal", "hard"):
+        assert choose(game, state, 0, level, 1, rollouts=60) == Pick("pudding")  # type: ignore[arg-type]
+
+
+def test_sushizock_normal_takes_the_bone_that_makes_its_six_count() -> None:
+    """Late in the game the last bone, a -1, puts the 6 on top of the sushi pile under cover: take it
+    rather than throw again (the stand-in threw again)."""
+    game = GAMES["sushizock"]
+    state = game.new(2, 1)
+    state.sushi_row, state.bone_row = [2, 1], [-1]
+    state.sushi_piles = [[3, 6], [5, 4, 2]]
+    state.bone_piles = [[-2], [-1, -2, -2]]
+    state.throws, state.set_aside, state.thrown = 1, [], ["bone", "sushi", "sushi", "blue", "red"]
+    action = choose(game, state, 0, "normal", 1)
+    assert action == Take("bone")
+    turn = Turn(state, heuristic_worth(state))
+    assert turn.score(Take("bone")) > max(turn.score(Roll(keep)) for keep in ((0,), (1, 2), (3,)))
+
+
+def test_sushi_dice_computers_call_yuck_on_a_board_they_have_seen() -> None:
+    game = GAMES["sushidice"]
+    state = play("sushidice", 2, 11, 6)
+    red, blue = state.sets
+    blue.faces = ["maguro", "sake", "ebi", "yuck", "kappa", "tamago"]
+    blue.thrown = [state.throws] * 6
+    for level in ("normal", "hard"):
+        assert choose(game, state, red.holder, level, 1, published=state.throws) == Yuck(state.throws)  # type: ignore[arg-type]
+        # Not on a board that never showed it, and never without a board.
+        assert not isinstance(choose(game, state, red.holder, level, 1, published=state.throws - 1), Yuck)  # type: ignore[arg-type]
+        assert not isinstance(choose(game, state, red.holder, level, 1), Yuck)  # type: ignore[arg-type]
+
+
+def test_sushi_dice_spectators_call_chop_and_otherwise_wait() -> None:
+    game = GAMES["sushidice"]
+    state = play("sushidice", 3, 4, 3)
+    for dice in state.sets:
+        dice.faces = ["maguro", "sake", "ebi", "yuck", "kappa", "tamago"]
+        dice.thrown = [state.throws] * 6
+    spectator = next(seat for seat in range(3) if DICE_GAME.dice_of(state, seat) is None)
+    action = choose(game, state, spectator, "normal", 1, published=state.throws)
+    assert isinstance(action, Chop) and action.seen == state.throws
+    assert choose(game, state, spectator, "normal", 1) is None
+    assert PACE["hard"].click < PACE["normal"].click < PACE["easy"].click
+
+
+# ---------------------------------------------------------------- games of computers end
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("level", LEVELS)
+def test_games_of_computers_end(game_id: str, level: str) -> None:
+    game = GAMES[game_id]
+    players = game.min_players if level == "hard" else game.max_players
+    state = game.new(players, 42)
+    for step in range(20_000):
+        if game.is_over(state):
+            break
+        for seat in sorted(game.to_move(state)):
+            if seat not in game.to_move(state):
+                continue
+            action = choose(game, state, seat, level, step, published=_board(game_id, state), rollouts=2)  # type: ignore[arg-type]
+            if action is not None:
+                game.apply(state, seat, action)
+    assert game.is_over(state)
+    assert min(game.ranking(state)) == 1
