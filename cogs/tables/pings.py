@@ -50,14 +50,19 @@ class Pinger:
             if table.sender is not None:
                 table.sender.cancel()
 
-    def note(self, ctx: TableContext, cog: GameCog, actor: int | None = None) -> None:
-        """The table changed: ping the humans who now owe a move and did not before (not the actor)."""
+    def note(
+        self, ctx: TableContext, cog: GameCog, actor: int | None = None, moved: frozenset[int] = frozenset()
+    ) -> None:
+        """The table changed: ping the humans who now owe a move and did not before (not the actor).
+
+        `moved` are the seats that just moved (also by time-out): owing again afterwards is a new turn.
+        """
         table = self._tables[ctx.channel_id]
         playing = ctx.record.status == "playing" and ctx.state is not None
         owing = frozenset(
             seat for seat in (cog.waits_for(ctx) if playing else ()) if not ctx.record.seats[seat].computer
         )
-        fresh = owing - table.owing - {actor}
+        fresh = owing - (table.owing - moved) - {actor}
         table.owing = owing
         table.ctx = ctx
         table.pending = (table.pending & owing) | fresh  # a pending ping to someone who moved is moot

@@ -255,7 +255,7 @@ class Pipeline:
             results = results_board(ctx, cog).send_kwargs()
             await self.publisher.send(record.channel_id, **results, allowed_mentions=pinging(players))
         self._schedule(self.private.sync(ctx, cog))
-        self.pinger.note(ctx, cog, actor)
+        self.pinger.note(ctx, cog, actor, moved=frozenset(seat for seat, _, _ in moves))
         self.timers.arm(record)
 
     # ================================================================ time-outs and computer players
