@@ -27,7 +27,7 @@ from cogs.settings import MAX_TIMEOUT, MIN_TIMEOUT
 from cogs.tables.errors import answer_failure
 from cogs.tables.ui import TableButton, TableSelect
 from rules import GAMES
-from storage.database import Database, DatabaseProblem
+from storage.database import Database, DatabaseProblem, connect, is_postgres_url
 
 log = logging.getLogger("sushibar")
 
@@ -70,9 +70,15 @@ class SettingsError(ValueError):
 class Settings:
     token: str = field(repr=False)  # never printed, never logged
     database_path: str = "sushibar.db"
+    database_url: str = field(default="", repr=False)  # PostgreSQL when set; may hold a password
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     turn_timeout: float = 300.0
+
+    @property
+    def database(self) -> str:
+        """What the bot opens: DATABASE_URL (PostgreSQL) when set, else DATABASE_PATH (SQLite)."""
+        return self.database_url or self.database_path
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> Settings:
@@ -97,8 +103,15 @@ class Settings:
         level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
             raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, got {level!r}")
+        url = env.get("DATABASE_URL", "").strip()
+        if url and not is_postgres_url(url):  # the value itself may hold a password: never echoed
+            raise SettingsError(
+                "DATABASE_URL must be a PostgreSQL URL, postgresql://user:password@host:5432/database "
+                "(leave it empty to use DATABASE_PATH and SQLite)"
+            )
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip(),
+            database_url=url,
             # "~" expanded here, so the path checked is the path SQLite opens (it would not expand it).
             database_path=os.path.expanduser(env.get("DATABASE_PATH", "").strip() or "sushibar.db"),
             dev_guild_id=int(guild) if guild else None,
@@ -136,7 +149,7 @@ class SushiBar(commands.Bot):
 
     async def setup_hook(self) -> None:
         if not hasattr(self, "database"):
-            self.database = await Database.open(self.settings.database_path)
+            self.database = await connect(self.settings.database)
         await self.tree.set_translator(CatalogTranslator())
         self.tree.on_error = answer_failure  # the one answer to every refused or failed slash command
         for extension in self.extensions_to_load:
@@ -186,7 +199,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not settings.token:
         print(MISSING_TOKEN, file=sys.stderr)
         return 2
-    problem = database_path_problem(settings.database_path)
+    problem = None if settings.database_url else database_path_problem(settings.database_path)
     if problem is not None:
         print(f"Sushi Bar cannot start: {problem}", file=sys.stderr)
         return 2
@@ -220,10 +233,11 @@ async def _serve(settings: Settings, *, sync: bool) -> None:
     """Open the database, then run the bot (or only log in and sync); close both on any way out.
 
     The database is opened before Discord is contacted, so a bad file is reported at once and
-    without a network; `finally` closes it on every path, since an open aiosqlite connection's
-    thread would keep the process alive after the error.
+    without a network (a PostgreSQL server that cannot be reached is named the same way);
+    `finally` closes it on every path, since an open aiosqlite connection's thread would keep the
+    process alive after the error.
     """
-    database = await Database.open(settings.database_path)
+    database = await connect(settings.database)
     try:
         async with create_bot(settings, sync=sync, database=database) as bot:
             if sync:

@@ -6,9 +6,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.i18n import t
+from cogs.i18n import game_title, t
 from cogs.tables.errors import Refusal
 from cogs.tables.gamecog import ShortText
+from cogs.tables.language import player_locale
 from cogs.tables.tables import UsesTables
 
 
@@ -18,12 +19,12 @@ class HelpCog(UsesTables, commands.Cog, name="Help"):
 
     @app_commands.command(name="games", description="The games Sushi Bar plays, and how to start one")
     async def games(self, interaction: discord.Interaction) -> None:
-        locale = interaction.locale
+        locale = await player_locale(interaction)  # an ephemeral answer: the player's language
         lines = [
             t(
                 "games.line",
                 locale,
-                title=cog.game.title,
+                title=game_title(cog.game, locale),
                 group=cog.group,
                 min=cog.game.min_players,
                 max=cog.game.max_players,
@@ -42,13 +43,14 @@ class HelpCog(UsesTables, commands.Cog, name="Help"):
         cog = self.tables.games.get(game)
         if cog is None:
             raise Refusal("settings.unknown_game", game=game)
-        await interaction.response.send_message(embed=cog.rules_embed(interaction.locale), ephemeral=True)
+        embed = cog.rules_embed(await player_locale(interaction))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @rules.autocomplete("game")
     async def _game_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return self.game_choices(current)
+        return self.game_choices(current, interaction.locale)
 
 
 async def setup(bot: commands.Bot) -> None:

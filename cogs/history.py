@@ -19,11 +19,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.i18n import number, plural, t
+from cogs.i18n import game_title, join_list, number, plural, t
 from cogs.tables.boards import MEDALS
 from cogs.tables.context import TableContext, now
 from cogs.tables.errors import Refusal, answer_failure
 from cogs.tables.gamecog import GameCog, ShortText
+from cogs.tables.language import player_locale, public_locale
 from cogs.tables.tables import UsesTables
 from rules.replay import Replayed, Unreplayable, read_log, replay_to, same_state
 from storage.history import DAY, Filter, FinishedGame, HistoryStore
@@ -181,7 +182,7 @@ class HistoryCog(UsesTables, commands.Cog, name="History"):
     async def _game_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return self.game_choices(current)
+        return self.game_choices(current, interaction.locale)
 
     async def show_page(
         self,
@@ -194,7 +195,7 @@ class HistoryCog(UsesTables, commands.Cog, name="History"):
         member_name: str | None = None,
     ) -> None:
         guild_id = _guild(interaction)
-        locale = interaction.locale
+        locale = await public_locale(interaction)  # the list is posted in the channel
         where = Filter(guild_id, game_id, user_id)
         count = await self.history.count(where)
         pages = max(1, -(-count // PER_PAGE))
@@ -256,7 +257,7 @@ class HistoryCog(UsesTables, commands.Cog, name="History"):
 
     def _title(self, game_id: str, locale: Any) -> str:
         cog = self.tables.games.get(game_id)
-        return cog.game.title if cog else game_id
+        return game_title(cog.game if cog else game_id, locale)
 
     def _line(self, game: FinishedGame, locale: Any) -> str:
         return t(
@@ -279,7 +280,7 @@ class HistoryCog(UsesTables, commands.Cog, name="History"):
         )
 
     def _watch_option(self, game: FinishedGame, locale: Any) -> discord.SelectOption:
-        names = ", ".join(player.name for player in game.by_rank())
+        names = join_list((player.name for player in game.by_rank()), locale, style="comma")
         return discord.SelectOption(
             label=t("history.watch_option", locale, id=game.table_id, game=self._title(game.game_id, locale))[
                 :100
@@ -305,14 +306,15 @@ class HistoryCog(UsesTables, commands.Cog, name="History"):
         if interaction.guild_id is None:
             return []
         games = await self.history.page(Filter(interaction.guild_id), page=0, per_page=25)
+        locale = await player_locale(interaction)
         choices = []
         for game in games:
             label = t(
                 "history.autocomplete",
-                interaction.locale,
+                locale,
                 id=game.table_id,
-                game=self._title(game.game_id, interaction.locale),
-                players=", ".join(player.name for player in game.by_rank()),
+                game=self._title(game.game_id, locale),
+                players=join_list((player.name for player in game.by_rank()), locale, style="comma"),
             )
             if current.strip().lstrip("#") in str(game.table_id) or current.lower() in label.lower():
                 choices.append(app_commands.Choice(name=label[:100], value=game.table_id))
@@ -343,8 +345,9 @@ class HistoryCog(UsesTables, commands.Cog, name="History"):
             record = record.copy()
             for seat in record.seats:
                 seat.computer = False
-        ctx = TableContext(record, game, replayed.state)
-        kwargs = self._replay_message(cog, ctx, finished, replayed, interaction.locale)
+        locale = await public_locale(interaction)  # a replay is posted in the channel
+        ctx = TableContext(record, game, replayed.state).speaking(str(locale) if locale else None)
+        kwargs = self._replay_message(cog, ctx, finished, replayed, locale)
         if edit:
             await interaction.response.edit_message(**kwargs)
         else:
@@ -359,7 +362,7 @@ class HistoryCog(UsesTables, commands.Cog, name="History"):
         board = cog.render_board(ctx)
         board.items = []  # a replay offers no moves
         step, total = replayed.step, replayed.total
-        title = cog.game.title
+        title = game_title(cog.game, locale)
         where = (
             t("replay.step.deal", locale)
             if step.number == 0
@@ -395,7 +398,8 @@ class HistoryCog(UsesTables, commands.Cog, name="History"):
             inline=False,
         )
         if step.number < total:  # the result was not known yet: it shows at the end, like it did then
-            names = ", ".join(discord.utils.escape_markdown(player.name) for player in finished.players)
+            escaped = (discord.utils.escape_markdown(player.name) for player in finished.players)
+            names = join_list(escaped, locale, style="comma")
             card.add_field(
                 name=t("replay.players", locale), value=f"{names}\n{t('replay.players_hint', locale)}"
             )

@@ -17,14 +17,15 @@ from __future__ import annotations
 import json
 import logging
 import string
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, Protocol
 
 import discord
 from babel import Locale, UnknownLocaleError
 from babel.core import get_global
+from babel.lists import format_list
 from babel.numbers import get_minus_sign_symbol, get_plus_sign_symbol
 from discord import app_commands
 
@@ -236,6 +237,45 @@ def signed(value: int, locale: Localish = None, /) -> str:
     if value > 0:
         return get_plus_sign_symbol(_babel_locale(language_of(locale))) + number(value, locale)
     return number(value, locale)
+
+
+class Titled(Protocol):
+    id: str
+    title: str
+
+
+def game_title(game: Titled | str, locale: Localish = None, /) -> str:
+    """A game's name as its players know it (`<game>.name`: the published edition's name, written
+    in the language's own script where it has one), else the engine's `title` (else its id)."""
+    game_id, title = (game, game) if isinstance(game, str) else (game.id, game.title)
+    key = f"{game_id}.name"
+    return t(key, locale) if has(key, locale) else title
+
+
+def option_line(game_id: str, name: str, value: object, locale: Localish = None, /) -> str:
+    """A table option as players read it: "dexterity: **off**" in the player's words (the option's
+    name as their slash command spells it, its value from `<game>.<option>.<value>`)."""
+    label = t(f"command.text.{name}", locale) if has(f"command.text.{name}", locale) else name
+    key = f"{game_id}.{name}.{value}"
+    return f"{label}: **{t(key, locale) if has(key, locale) else value}**"
+
+
+def join_list(
+    items: Iterable[object], locale: Localish = None, /, *, style: Literal["and", "or", "comma"] = "and"
+) -> str:
+    """Items listed as the language lists them (CLDR list patterns): "and" gives "A, B and C" (en
+    "A, B, and C", fa "A، B، و C"), "or" "A, B or C", "comma" "A, B, C" with the language's comma."""
+    words = [str(item) for item in items]
+    if len(words) < 2:
+        return "".join(words)
+    language = _babel_locale(language_of(locale))
+    if style == "comma":
+        middle = language.list_patterns["standard"]["middle"]
+        joined = words[0]
+        for word in words[1:]:
+            joined = middle.format(joined, word)
+        return joined
+    return format_list(words, style="standard" if style == "and" else "or", locale=language)
 
 
 def is_rtl(locale: Localish) -> bool:

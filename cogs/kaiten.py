@@ -17,8 +17,8 @@ A short ginger (fewer ginger than new black/white edges, and the choices differ)
 the board shows one button per choice (`Ginger(edges)` from `legal_actions`), and `/kaiten ginger edge:`
 offers the same choices by autocomplete (value: the edges as "i-j+k-l").
 
-Computer seats never see a challenge: the table plays them with `GAME.computer_action`, whose fetch
-succeeds with the level's fixed probability. A human who lets the whole turn time out gets
+Computer seats never see a challenge: the table plays them with `rules.computer.choose`, whose fetch
+succeeds by chance with the table's dexterity probability. A human who lets the whole turn time out gets
 `default_action`, a failed fetch (the challenge was never taken up).
 """
 
@@ -37,7 +37,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import kaiten_render as render
-from cogs.i18n import t
+from cogs.i18n import has, t
 from cogs.kaiten_render import (
     cell_name,
     direction_words,
@@ -50,7 +50,15 @@ from cogs.kaiten_render import (
 )
 from cogs.tables.context import TableContext
 from cogs.tables.errors import Refusal
-from cogs.tables.gamecog import GameCog, ResultNotes, ShortText
+from cogs.tables.gamecog import (
+    COMPUTER_OPTIONS,
+    LEVEL_CHOICES,
+    Computers,
+    GameCog,
+    ResultNotes,
+    ShortText,
+)
+from cogs.tables.language import for_seat
 from cogs.tables.ui import Board
 from rules.engine import IllegalAction
 from rules.kaiten import GAME, SIZE, Fetch, Ginger, Place, Wasabi, challenge
@@ -97,6 +105,7 @@ class Chopsticks:
     window: float
     started: datetime
     interaction: discord.Interaction
+    locale: str | None = None  # the player's language: the challenge is theirs alone
     done: bool = False
     timer: asyncio.Task[None] | None = field(default=None, repr=False)
 
@@ -107,6 +116,7 @@ class KaitenCog(
     group_description="Kaiten Sushi: fetch sushi off the conveyor onto your plate",
 ):
     game = GAME
+    board_picture = True  # the PNG takes milliseconds: a click is acknowledged first, the picture follows
 
     def __init__(self, bot: commands.Bot) -> None:
         super().__init__(bot)
@@ -149,6 +159,9 @@ class KaitenCog(
                 params["cell"] = cell_name(cell)
             elif error.code == "plate_cell_taken" and 0 <= cell < 9:
                 params["cell"] = t(f"kaiten.plate.{cell}", locale)
+        step = params.get("step")
+        if isinstance(step, str) and has(f"kaiten.step.{step}"):  # the part of the turn in words
+            params["step"] = t(f"kaiten.step.{step}", locale)
         return super().refusal(IllegalAction(error.code, **params), locale)
 
     async def on_ui(
@@ -197,6 +210,7 @@ class KaitenCog(
     ) -> None:
         """The chopsticks go out: a challenge for the acting player, or a sure fetch with dexterity off."""
         self.refuse_if_grabbing(ctx.channel_id)
+        ctx = await for_seat(interaction.client, ctx, seat)  # the challenge is the player's alone
         assert ctx.state is not None
         found = challenge(ctx.state, cell)  # IllegalAction: the cell may not be fetched now
         if found is None:
@@ -217,6 +231,7 @@ class KaitenCog(
             window=found.window_seconds,
             started=discord.utils.utcnow(),
             interaction=interaction,
+            locale=ctx.locale,
         )
         prompt = render.chopsticks(self, ctx, seat, cell, found)
         self._chopsticks[ctx.channel_id] = grab
@@ -239,7 +254,8 @@ class KaitenCog(
             raise Refusal("kaiten.challenge.over")
         in_time = (discord.utils.utcnow() - grab.started).total_seconds() <= grab.window
         success = in_time and index == grab.target
-        sushi = sushi_words(ctx, sushi_at(public(ctx), cell))  # read before the fetch takes it away
+        mine = ctx.speaking(grab.locale)
+        sushi = sushi_words(mine, sushi_at(public(mine), cell))  # read before the fetch takes it away
         self.close(ctx.channel_id, grab)
         await self.tables.act(ctx.channel_id, grab.user_id, Fetch(cell, success), stamp=grab.stamp)
         key = (
@@ -249,7 +265,7 @@ class KaitenCog(
             if in_time
             else "kaiten.challenge.late"
         )
-        await interaction.response.edit_message(content=ctx.t(key, sushi=sushi), view=None)
+        await interaction.response.edit_message(content=t(key, grab.locale, sushi=sushi), view=None)
 
     def close(self, channel_id: int, grab: Chopsticks) -> None:
         """Settle a challenge exactly once: a press and the timer can never both apply a fetch."""
@@ -275,7 +291,7 @@ class KaitenCog(
             return
         try:
             await grab.interaction.edit_original_response(
-                content=t("kaiten.challenge.late", grab.interaction.locale), view=None
+                content=t("kaiten.challenge.late", grab.locale), view=None
             )
         except discord.HTTPException:
             log.debug("could not update the chopsticks message in channel %s", channel_id)
@@ -311,6 +327,7 @@ class KaitenCog(
     @app_commands.describe(
         dexterity="How hard the chopsticks challenge is (off: every fetch succeeds)",
         arrangement="How black and white rice are laid out on the board",
+        **COMPUTER_OPTIONS,
     )
     @app_commands.choices(
         dexterity=[
@@ -321,19 +338,24 @@ class KaitenCog(
             app_commands.Choice(name=t(f"kaiten.arrangement.{kind}"), value=kind)
             for kind in GAME.options["arrangement"]
         ],
+        level=LEVEL_CHOICES,
     )
     async def new(  # pyright: ignore[reportIncompatibleVariableOverride]  (adds the table options)
         self,
         interaction: discord.Interaction,
         dexterity: app_commands.Choice[str] | None = None,
         arrangement: app_commands.Choice[str] | None = None,
+        computers: Computers = 0,
+        level: app_commands.Choice[str] | None = None,
     ) -> None:
         options = {
             name: choice.value
             for name, choice in (("dexterity", dexterity), ("arrangement", arrangement))
             if choice is not None
         }
-        await self.tables.open(interaction, self, options)
+        await self.tables.open(
+            interaction, self, options, computers=computers, level=level.value if level else None
+        )
 
     @app_commands.command(name="wasabi", description="Spend a wasabi to move the sake 1 or 2 pines")
     @app_commands.describe(direction="Which way the sake moves", steps="How many pines it moves")

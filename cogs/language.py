@@ -8,7 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.i18n import t
-from cogs.tables.language import LANGUAGE_KEY, LANGUAGES, language_choices, player_locale
+from cogs.tables.language import LANGUAGES, choose_language, language_choices, player_locale
 from cogs.tables.tables import UsesTables
 
 
@@ -21,7 +21,7 @@ class LanguageCog(UsesTables, commands.Cog, name="Language"):
     @app_commands.choices(choose=language_choices("Server default"))
     async def language(self, interaction: discord.Interaction, choose: app_commands.Choice[str]) -> None:
         value = choose.value if choose.value in LANGUAGES else None  # None: the server's choice again
-        await self.tables.player_settings.set(interaction.user.id, LANGUAGE_KEY, value)
+        await choose_language(self.tables.player_settings, interaction.user.id, value)
         locale = await player_locale(interaction)
         if value:
             text = t("language.set", locale, language=t(f"language.name.{value}", locale))

@@ -6,9 +6,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.i18n import plural, t
+from cogs.i18n import Localish, game_title, join_list, plural, t
 from cogs.tables.errors import Refusal
 from cogs.tables.gamecog import ShortText
+from cogs.tables.language import public_locale
 from cogs.tables.tables import UsesTables
 from storage.leaderboard import ALL_GAMES, Standing
 
@@ -17,9 +18,9 @@ class LeaderboardCog(UsesTables, commands.Cog, name="Leaderboard"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    def _title(self, game_id: str, locale: discord.Locale) -> str:
+    def _title(self, game_id: str, locale: Localish) -> str:
         cog = self.tables.games.get(game_id)
-        return cog.game.title if cog else t("leaderboard.all_games", locale)
+        return game_title(cog.game, locale) if cog else t("leaderboard.all_games", locale)
 
     def _unit(self, game_id: str) -> str:
         cog = self.tables.games.get(game_id)
@@ -31,7 +32,7 @@ class LeaderboardCog(UsesTables, commands.Cog, name="Leaderboard"):
     @app_commands.describe(game="Only this game (default: all games)")
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: ShortText | None = None) -> None:
-        locale = interaction.locale
+        locale = await public_locale(interaction)  # posted in the channel: the server's language
         if interaction.guild_id is None:
             raise Refusal("table.guild_only")
         bucket = game or ALL_GAMES
@@ -42,7 +43,7 @@ class LeaderboardCog(UsesTables, commands.Cog, name="Leaderboard"):
         embed.colour = discord.Colour.gold()
         if not top:
             games = [self.tables.games[bucket]] if bucket in self.tables.games else self.tables.games.values()
-            commands = ", ".join(f"`/{cog.group} new`" for cog in games)
+            commands = join_list((f"`/{cog.group} new`" for cog in games), locale, style="or")
             embed.description = t("leaderboard.empty", locale, commands=commands)
         else:
             embed.description = "\n".join([t("leaderboard.header", locale), *(_line(s, locale) for s in top)])
@@ -58,13 +59,13 @@ class LeaderboardCog(UsesTables, commands.Cog, name="Leaderboard"):
     async def _game_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return self.game_choices(current)
+        return self.game_choices(current, interaction.locale)
 
     @app_commands.command(name="stats", description="A player's results on this server")
     @app_commands.describe(member="Whose stats (default: yours)")
     @app_commands.guild_only()
     async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
-        locale = interaction.locale
+        locale = await public_locale(interaction)  # posted in the channel: the server's language
         if interaction.guild_id is None:
             raise Refusal("table.guild_only")
         who = member or interaction.user
@@ -78,17 +79,18 @@ class LeaderboardCog(UsesTables, commands.Cog, name="Leaderboard"):
         for game_id in [ALL_GAMES, *sorted(g for g in standings if g != ALL_GAMES)]:
             if game_id in standings:
                 embed.add_field(name=self._title(game_id, locale), value=_field(standings[game_id], locale))
-        recent = await board.recent(interaction.guild_id, who.id)
+        recent = await board.recent_games(interaction.guild_id, who.id)
         if recent:
             lines = [
                 t(
                     "stats.recent_line",
                     locale,
-                    game=self._title(game_id, locale),
-                    rank=rank,
-                    points=plural(self._unit(game_id), score, locale),
+                    game=self._title(game.game_id, locale),
+                    rank=game.rank,
+                    points=plural(self._unit(game.game_id), game.score, locale),
                 )
-                for game_id, score, rank in recent
+                + (t("computers.stats.recent_mark", locale) if game.with_computers else "")
+                for game in recent
             ]
             embed.add_field(name=t("stats.recent", locale), value="\n".join(lines), inline=False)
         await interaction.response.send_message(embed=embed)
@@ -106,15 +108,22 @@ def _numbers(standing: Standing) -> dict[str, object]:
     }
 
 
-def _line(standing: Standing, locale: discord.Locale) -> str:
-    return t("leaderboard.line", locale, **_numbers(standing))
+def _line(standing: Standing, locale: Localish) -> str:
+    return t("leaderboard.line", locale, **_numbers(standing)) + _computers(standing, locale)
 
 
-def _field(standing: Standing, locale: discord.Locale) -> str:
+def _field(standing: Standing, locale: Localish) -> str:
     numbers = _numbers(standing)
     numbers["wins"] = plural("stats.wins", standing.wins, locale)
     numbers["games"] = plural("stats.games", standing.games, locale)
-    return t("stats.field", locale, **numbers)
+    return t("stats.field", locale, **numbers) + _computers(standing, locale)
+
+
+def _computers(standing: Standing, locale: Localish) -> str:
+    """How many of a player's counted games had computer players at the table ("" if none)."""
+    if not standing.computer_games:
+        return ""
+    return t("computers.stats.mark", locale, games=plural("stats.games", standing.computer_games, locale))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.i18n import t
+from cogs.tables.language import player_locale
 from cogs.tables.pings import NOTIFY_KEY, NOTIFY_MODES
 from cogs.tables.tables import UsesTables
 
@@ -25,7 +26,7 @@ class NotifyCog(UsesTables, commands.Cog, name="Notify"):
     async def notify(self, interaction: discord.Interaction, how: app_commands.Choice[str]) -> None:
         await self.tables.player_settings.set(interaction.user.id, NOTIFY_KEY, how.value)
         await interaction.response.send_message(
-            t(f"notify.set.{how.value}", interaction.locale), ephemeral=True
+            t(f"notify.set.{how.value}", await player_locale(interaction)), ephemeral=True
         )
 
 

@@ -18,6 +18,7 @@ from cogs import rockthebock_render as render
 from cogs.i18n import t
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog, ResultNotes
+from cogs.tables.language import for_seat
 from cogs.tables.ui import Board
 from rules.engine import IllegalAction
 from rules.rockthebock import COLOURS, GAME, WOLF, Choose, Roll
@@ -50,6 +51,15 @@ class RockTheBockCog(GameCog, group_name="bock", group_description="Rock the Boc
     def explain(self, ctx: TableContext) -> ResultNotes:
         return render.result_notes(ctx)
 
+    def refusal(self, error: IllegalAction, locale: Any) -> str:
+        """A colour in words ("no die shows red"), not the engine's code."""
+        colour = error.params.get("colour")
+        if isinstance(colour, str) and colour in COLOURS:
+            error = IllegalAction(
+                error.code, **{**error.params, "colour": t(f"rockthebock.colour.{colour}", locale)}
+            )
+        return super().refusal(error, locale)
+
     async def on_ui(
         self, interaction: discord.Interaction, ctx: TableContext, seat: int, word: str, values: list[str]
     ) -> None:
@@ -60,7 +70,7 @@ class RockTheBockCog(GameCog, group_name="bock", group_description="Rock the Boc
         targets = render.wolf_targets(ctx, seat)
         if not targets:
             raise IllegalAction("not_your_turn", seat=seat)
-        picker = render.wolf_picker(self, ctx, seat, targets)
+        picker = render.wolf_picker(self, await for_seat(interaction.client, ctx, seat), seat, targets)
         await interaction.response.send_message(**picker.send_kwargs(), ephemeral=True)
 
     # ------------------------------------------------------------ slash commands

@@ -12,7 +12,7 @@ from typing import Any, cast
 
 import discord
 
-from cogs.i18n import plural, signed
+from cogs.i18n import join_list, plural, signed
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog, ResultNotes
 from cogs.tables.ui import Board
@@ -90,7 +90,9 @@ def last_line(ctx: TableContext, view: RockTheBockView) -> str | None:
     if last is None:
         return None
     if last["type"] == "throw_failed":
-        thrown = ", ".join(face(ctx, colour, count) for colour, count in last["throw"].items())
+        thrown = join_list(
+            (face(ctx, colour, count) for colour, count in last["throw"].items()), ctx.locale, style="comma"
+        )
         return ctx.t("rockthebock.last.throw_failed", player=seat_name(ctx, last["seat"], view), throw=thrown)
     if last["type"] == "round_scored":
         return ctx.t("rockthebock.last.round_scored", round=last["round"])

@@ -17,8 +17,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import roll_render
-from cogs.i18n import t
+from cogs.i18n import Localish, t
 from cogs.tables.errors import Refusal, answer_failure
+from cogs.tables.language import player_locale, public_locale
 from rules.dice_notation import GAME_NAMES, MAX_LENGTH, Draw, Roll, RollError, evaluate, parse
 from storage.database import Database
 from storage.rolls import SAVED_LIMIT, RollStore, Scope
@@ -41,6 +42,7 @@ _ROLL_OPTIONS = app_commands.describe(
     private="Show the result to you alone",
     label="What the roll is for",
 )
+
 
 class RollAgain(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"roll:again:(?P<roll>\d+)"):
     """Roll again: the logged roll's id is in the custom_id, so the button outlives a restart."""
@@ -117,7 +119,7 @@ class RollCog(commands.Cog, name=COG_NAME):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         """What was typed (kept first, so Enter rolls it), then the saved rolls and games' dice it matches."""
-        locale = interaction.locale
+        locale = await player_locale(interaction)
         typed = current.strip()
         wanted = typed.lower()
         named: list[app_commands.Choice[str]] = []
@@ -157,7 +159,9 @@ class RollCog(commands.Cog, name=COG_NAME):
         private: bool,
     ) -> None:
         """Roll, log (the log's id goes into Roll again) and post."""
-        result = self._evaluate(expression, interaction.locale)
+        result = self._evaluate(expression, await player_locale(interaction))
+        # A private roll is the player's, in their language; a public one the channel's.
+        locale = await (player_locale if private else public_locale)(interaction)
         label = label or result.request.label
         roll_id = await self.store.log(
             guild_id=interaction.guild_id,
@@ -175,15 +179,15 @@ class RollCog(commands.Cog, name=COG_NAME):
             user=interaction.user.mention,
             name=request if request != expression else None,  # called by a saved roll's name
             label=label,
-            locale=interaction.locale,
+            locale=locale,
         )
         view = discord.ui.View(timeout=None)
-        view.add_item(RollAgain(roll_id, t("roll.again", interaction.locale)))
+        view.add_item(RollAgain(roll_id, t("roll.again", locale)))
         await interaction.response.send_message(
             content, view=view, ephemeral=private, allowed_mentions=discord.AllowedMentions.none()
         )
 
-    def _evaluate(self, expression: str, locale: discord.Locale) -> Roll:
+    def _evaluate(self, expression: str, locale: Localish) -> Roll:
         try:
             return evaluate(parse(expression), self.draw)
         except RollError as error:
@@ -200,8 +204,8 @@ class RollCog(commands.Cog, name=COG_NAME):
     async def save(
         self, interaction: discord.Interaction, name: Name, expression: Expression, server: bool = False
     ) -> None:
-        locale = interaction.locale
         scope, owner = self._owner(interaction, server)
+        locale = await player_locale(interaction)
         name = name.strip().lower()
         if not _NAME.fullmatch(name):
             raise Refusal("roll.error.bad_name")
@@ -215,6 +219,8 @@ class RollCog(commands.Cog, name=COG_NAME):
         outcome = await self.store.save(scope, owner, name, expression)
         if outcome == "full":
             raise Refusal("roll.error.too_many_saved", max=SAVED_LIMIT)
+        if scope == "server":  # told to the whole channel: the server's language
+            locale = await public_locale(interaction)
         await interaction.response.send_message(
             t(
                 f"roll.saved.{outcome}",
@@ -230,7 +236,7 @@ class RollCog(commands.Cog, name=COG_NAME):
     async def list_saved(self, interaction: discord.Interaction) -> None:
         own = await self.store.saved("user", interaction.user.id)
         server = await self.store.saved("server", interaction.guild_id) if interaction.guild_id else None
-        embed = roll_render.saved_embed(own, server, interaction.locale)
+        embed = roll_render.saved_embed(own, server, await player_locale(interaction))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @rolls.command(name="delete", description="Delete a saved roll")
@@ -239,11 +245,12 @@ class RollCog(commands.Cog, name=COG_NAME):
         scope, owner = self._owner(interaction, server)
         if not await self.store.delete(scope, owner, name):
             raise Refusal("roll.error.no_such_saved", name=name.strip().lower())
+        locale = await (player_locale if scope == "user" else public_locale)(interaction)
         text = t(
             "roll.saved.deleted",
-            interaction.locale,
+            locale,
             name=name.strip().lower(),
-            scope=t(f"roll.scope.{scope}", interaction.locale),
+            scope=t(f"roll.scope.{scope}", locale),
         )
         await interaction.response.send_message(text, ephemeral=scope == "user")
 
@@ -269,12 +276,13 @@ class RollCog(commands.Cog, name=COG_NAME):
         if interaction.guild_id is None:
             raise Refusal("roll.error.stats_guild_only")
         stats = await self.store.stats(interaction.guild_id)
-        await interaction.response.send_message(embed=roll_render.stats_embed(stats, interaction.locale))
+        embed = roll_render.stats_embed(stats, await public_locale(interaction))
+        await interaction.response.send_message(embed=embed)
 
     @rolls.command(name="help", description="The dice notation /roll understands")
     async def help(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(
-            embed=roll_render.help_embed(interaction.locale), ephemeral=True
+            embed=roll_render.help_embed(await player_locale(interaction)), ephemeral=True
         )
 
     def _owner(self, interaction: discord.Interaction, server: bool) -> tuple[Scope, int]:

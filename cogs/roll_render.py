@@ -7,7 +7,7 @@ from collections import Counter
 
 import discord
 
-from cogs.i18n import number, plural, t
+from cogs.i18n import join_list, number, plural, t
 from cogs.rockthebock_render import SQUARES as BOCK_SQUARES
 from cogs.sushidice_render import FACE_EMOJI as SUSHIDICE_EMOJI
 from cogs.sushizock_render import FACE_EMOJI as SUSHIZOCK_EMOJI
@@ -95,7 +95,7 @@ def _dice_lines(roll: DiceRoll, detail: str, locale: Locale) -> list[str]:
             lines.append(
                 t("roll.set_line", locale, index=index, breakdown=breakdown, total=number(result.total))
             )
-    totals = ", ".join(f"`{number(total)}`" for total in roll.totals)
+    totals = join_list((f"`{number(total)}`" for total in roll.totals), locale, style="comma")
     sum_key = "roll.successes_totals" if roll.counts_successes else "roll.totals"
     return [*lines, t(sum_key, locale, totals=totals, sum=number(sum(roll.totals)))]
 

@@ -1,5 +1,7 @@
-"""/settings: server admins choose the turn time-out, default table options per game, and how long
-finished games are kept in /history."""
+"""/settings: server admins choose the turn time-out, default table options per game, how long
+finished games are kept in /history, and whether games with computer players count.
+
+Every answer here is private: it speaks the admin's own language (`player_locale`)."""
 
 from __future__ import annotations
 
@@ -7,12 +9,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.i18n import plural, t
+from cogs.i18n import game_title, join_list, plural, t
 from cogs.tables.context import now
 from cogs.tables.errors import Refusal
 from cogs.tables.gamecog import ShortText
 from cogs.tables.language import LANGUAGE_KEY, LANGUAGES, language_choices, player_locale
 from cogs.tables.pings import PINGS_KEY
+from cogs.tables.pipeline import COMPUTERS_COUNTED_KEY
 from cogs.tables.tables import UsesTables
 from cogs.tables.timers import TURN_TIMEOUT_KEY
 from cogs.tables.ui import reply_ephemeral
@@ -34,14 +37,14 @@ class SettingsCog(
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         # default_permissions only hides the command; the check is what enforces it.
         if interaction.guild_id is None or not interaction.permissions.manage_guild:
-            await reply_ephemeral(interaction, t("settings.admins_only", interaction.locale))
+            await reply_ephemeral(interaction, t("settings.admins_only", await player_locale(interaction)))
             return False
         return True
 
     @app_commands.command(name="show", description="Show this server's Sushi Bar settings")
     async def show(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
-        locale = interaction.locale
+        locale = await player_locale(interaction)
         stored = await self.tables.guild_settings.all(interaction.guild_id)
         timeout = stored.get(TURN_TIMEOUT_KEY)
         lines = [
@@ -56,7 +59,7 @@ class SettingsCog(
             t(
                 "settings.option_line",
                 locale,
-                game=self.tables.games[key[8:]].game.title,
+                game=game_title(self.tables.games[key[8:]].game, locale),
                 option=name,
                 value=value,
             )
@@ -70,6 +73,8 @@ class SettingsCog(
         kept = t("settings.retention_days", locale, days=days) if days else forever
         lines.append(t("settings.retention", locale, kept=kept))
         lines.append(t("settings.pings.on" if stored.get(PINGS_KEY, True) else "settings.pings.off", locale))
+        counted = stored.get(COMPUTERS_COUNTED_KEY, True)
+        lines.append(t("computers.settings.on" if counted else "computers.settings.off", locale))
         embed = discord.Embed(title=t("settings.title", locale), description="\n".join(lines))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -79,7 +84,7 @@ class SettingsCog(
     @app_commands.describe(seconds="Between 10 and 86400; 0 restores the default")
     async def timeout(self, interaction: discord.Interaction, seconds: int) -> None:
         assert interaction.guild_id is not None
-        locale = interaction.locale
+        locale = await player_locale(interaction)
         if seconds == 0:
             await self.tables.guild_settings.clear(interaction.guild_id, TURN_TIMEOUT_KEY)
             await reply_ephemeral(interaction, t("settings.timeout_reset", locale))
@@ -95,7 +100,7 @@ class SettingsCog(
     @app_commands.describe(days="Between 1 and 3650; 0 keeps every game (the default)")
     async def retention(self, interaction: discord.Interaction, days: int) -> None:
         assert interaction.guild_id is not None
-        locale = interaction.locale
+        locale = await player_locale(interaction)
         if days == 0:
             await self.tables.guild_settings.clear(interaction.guild_id, RETENTION_KEY)
             await reply_ephemeral(interaction, t("settings.retention_reset", locale))
@@ -114,7 +119,17 @@ class SettingsCog(
         assert interaction.guild_id is not None
         await self.tables.guild_settings.set(interaction.guild_id, PINGS_KEY, on)
         key = "settings.pings_set.on" if on else "settings.pings_set.off"
-        await reply_ephemeral(interaction, t(key, interaction.locale))
+        await reply_ephemeral(interaction, t(key, await player_locale(interaction)))
+
+    @app_commands.command(name="computers", description="Whether games with computer players count for stats")
+    @app_commands.describe(
+        counted="True (the default): they count for the humans' stats, marked 🤖; false: they do not"
+    )
+    async def computers(self, interaction: discord.Interaction, counted: bool) -> None:
+        assert interaction.guild_id is not None
+        await self.tables.guild_settings.set(interaction.guild_id, COMPUTERS_COUNTED_KEY, counted)
+        key = "computers.settings_set.on" if counted else "computers.settings_set.off"
+        await reply_ephemeral(interaction, t(key, await player_locale(interaction)))
 
     @app_commands.command(name="language", description="The language of this server's tables and boards")
     @app_commands.describe(choose="A language, or the server's own Discord language (the default)")
@@ -140,28 +155,36 @@ class SettingsCog(
         self, interaction: discord.Interaction, game: ShortText, option: ShortText, value: ShortText
     ) -> None:
         assert interaction.guild_id is not None
-        locale = interaction.locale
+        locale = await player_locale(interaction)
         cog = self.tables.games.get(game)
         if cog is None:
             raise Refusal("settings.unknown_game", game=game)
         known = cog.game.options
         if option not in known:
             raise Refusal(
-                "settings.unknown_option", game=cog.game.title, option=option, known=", ".join(known) or "-"
+                "settings.unknown_option",
+                game=game_title(cog.game, locale),
+                option=option,
+                known=join_list(list(known), locale, style="comma") or "-",
             )
         if value not in known[option]:
-            raise Refusal("settings.unknown_value", option=option, known=", ".join(known[option]))
+            raise Refusal(
+                "settings.unknown_value",
+                option=option,
+                known=join_list(list(known[option]), locale, style="comma"),
+            )
         key = f"options.{game}"
         chosen = await self.tables.guild_settings.get(interaction.guild_id, key, {}) or {}
         chosen[option] = value
         await self.tables.guild_settings.set(interaction.guild_id, key, chosen)
         await reply_ephemeral(
-            interaction, t("settings.option_set", locale, game=cog.game.title, option=option, value=value)
+            interaction,
+            t("settings.option_set", locale, game=game_title(cog.game, locale), option=option, value=value),
         )
 
     @option.autocomplete("game")
     async def _games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return self.game_choices(current, with_options=True)
+        return self.game_choices(current, interaction.locale, with_options=True)
 
     @option.autocomplete("option")
     async def _options(

@@ -15,6 +15,7 @@ edit: a call then asks for a refresh and is refused politely.
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,10 +25,12 @@ from discord.ext import commands
 
 from cogs import sushidice_render as render
 from cogs.i18n import t
-from cogs.tables.context import TableContext
+from cogs.tables.context import TableContext, now
 from cogs.tables.errors import Refusal
 from cogs.tables.gamecog import GameCog, ResultNotes
+from cogs.tables.language import for_seat
 from cogs.tables.ui import Board
+from rules.computer import PACE, Pace
 from rules.engine import Event, IllegalAction, require
 from rules.sushidice import GAME, Chop, SushiDiceView, Yuck
 
@@ -35,9 +38,11 @@ from rules.sushidice import GAME, Chop, SushiDiceView, Yuck
 # 5 s in a channel; the table also posts announcements and results there, so one edit a second
 # keeps well inside the limit while the board lags the live dice by at most one second.
 PUBLIC_BOARD_INTERVAL = 1.0
-# A computer duelist acts every 2 s: slower than a quick human, and always on a state the public
-# board has shown for a while (it is longer than PUBLIC_BOARD_INTERVAL).
-COMPUTER_DELAY = 2.0
+# A computer's pace is its level's (`rules.computer.PACE`): seconds between its clicks, and before it
+# calls Yuck! or Chop! on what a public board showed. COMPUTER_DELAY is normal's click; the cog's
+# `computer_delay` scales every level's pace alike (tests slow the clocks down through it).
+COMPUTER_DELAY = PACE["normal"].click
+SEEN_BOARDS = 16  # public boards remembered per channel, for the computers' reaction time
 
 
 @dataclass(frozen=True)
@@ -62,6 +67,8 @@ class SushiDiceCog(
     def __init__(self, bot: commands.Bot) -> None:
         super().__init__(bot)
         self._shown: dict[int, Shown] = {}
+        # Per channel: (when, table id, stamp) of the latest public boards, oldest first.
+        self._seen: dict[int, deque[tuple[float, int | None, int]]] = {}
 
     # ------------------------------------------------------------ rendering hooks
 
@@ -70,6 +77,10 @@ class SushiDiceCog(
 
     def render_private(self, ctx: TableContext, seat: int) -> Board | None:
         return render.private_board(self, ctx, seat, shown=self.shown(ctx))
+
+    def private_key(self, ctx: TableContext, seat: int) -> object:
+        """A panel shows the opponent as the public board last showed them: that view counts too."""
+        return (render.private(ctx, seat), self.shown(ctx))
 
     def stamp(self, ctx: TableContext, seat: int | None) -> int:
         """The duel, not the version: the opponent's throws must not outdate a duelist's panel."""
@@ -158,9 +169,27 @@ class SushiDiceCog(
         if ctx.state is None:
             return
         self._shown[ctx.channel_id] = Shown(ctx.record.id, render.public(ctx))
+        seen = self._seen.setdefault(ctx.channel_id, deque(maxlen=SEEN_BOARDS))
+        seen.append((now(), ctx.record.id, render.public(ctx)["stamp"]))
         if ctx.record.status == "playing":
             # The panels show the opponent as the board does, and enable Yuck! from it.
             self.tables.refresh_private(ctx.channel_id)
+
+    def computer_pace(self, level: str, *, stand_in: bool = False) -> float:
+        """Seconds between a computer duelist's clicks at its level (a stand-in's too: normal)."""
+        return self.computer_delay * _pace(level).click / COMPUTER_DELAY
+
+    def computer_sight(self, ctx: TableContext, level: str) -> int | None:
+        """The latest public board a computer at `level` has had time to react to (its reaction time
+        ago or earlier): the board its Yuck! or Chop! names. None: nothing seen yet."""
+        reaction = self.computer_delay * _pace(level).reaction / COMPUTER_DELAY
+        long_enough = now() - reaction
+        seen = [
+            stamp
+            for at, table, stamp in self._seen.get(ctx.channel_id, ())
+            if table == ctx.record.id and at <= long_enough
+        ]
+        return seen[-1] if seen else None
 
     async def on_ui(
         self, interaction: discord.Interaction, ctx: TableContext, seat: int, word: str, values: list[str]
@@ -221,12 +250,13 @@ class SushiDiceCog(
         self, interaction: discord.Interaction, ctx: TableContext, seat: int, partners: list[int]
     ) -> None:
         """Several players tie for fewest plates: the Chop! caller picks who gets the blue set."""
+        ctx = await for_seat(interaction.client, ctx, seat)  # the picker is the caller's alone
         scores = render.public(ctx)["scores"]
         choices = [
             (
                 ctx.name(partner),
                 str(partner),
-                t("sushidice.chop.option", interaction.locale, count=scores[partner]),
+                ctx.t("sushidice.chop.option", count=scores[partner]),
             )
             for partner in partners
         ]
@@ -234,10 +264,10 @@ class SushiDiceCog(
             ctx,
             "chopwith",
             choices,
-            placeholder=t("sushidice.chop.placeholder", interaction.locale),
+            placeholder=ctx.t("sushidice.chop.placeholder"),
             seat=seat,
         )
-        text = t("sushidice.chop.pick", interaction.locale, fewest=scores[partners[0]])
+        text = ctx.t("sushidice.chop.pick", fewest=scores[partners[0]])
         await interaction.response.send_message(
             **Board(content=text, items=[picker]).send_kwargs(), ephemeral=True
         )
@@ -255,6 +285,10 @@ class SushiDiceCog(
     )
     async def yuck(self, interaction: discord.Interaction) -> None:
         await self.play(interaction, self.yuck_action)
+
+
+def _pace(level: str) -> Pace:
+    return PACE.get(level, PACE["normal"])  # type: ignore[call-overload]
 
 
 async def setup(bot: commands.Bot) -> None:

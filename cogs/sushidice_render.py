@@ -13,7 +13,7 @@ from typing import Any, cast
 
 import discord
 
-from cogs.i18n import plural
+from cogs.i18n import join_list, number, plural
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog, ResultNotes
 from cogs.tables.ui import Board
@@ -108,7 +108,9 @@ def dice_text(ctx: TableContext, duelist: DuelistView) -> str:
     if duelist["yuck"]:
         lines.append(ctx.t("sushidice.board.yuck"))
     if duelist["complete"]:
-        plates = ", ".join(str(slot + 1) for slot in duelist["complete"])
+        plates = join_list(
+            (number(slot + 1, ctx.locale) for slot in duelist["complete"]), ctx.locale, style="comma"
+        )
         lines.append(ctx.t("sushidice.board.can_ring", plates=plates))
     return "\n".join(lines)
 
@@ -232,7 +234,7 @@ def board(cog: GameCog, ctx: TableContext) -> Board:
 def _over_board(ctx: TableContext, view: SushiDiceView) -> Board:
     scores = view["scores"]
     best = max(scores)
-    winners = ", ".join(ctx.mention(seat) for seat, score in enumerate(scores) if score == best)
+    winners = join_list((ctx.mention(seat) for seat, score in enumerate(scores) if score == best), ctx.locale)
     embed = discord.Embed(title=ctx.t("sushidice.title.over"), colour=discord.Colour.gold())
     embed.add_field(name=ctx.t("sushidice.board.plates_won"), value=plates_won(ctx, view), inline=False)
     last = describe_last(ctx, view)

@@ -18,6 +18,7 @@ from cogs import sushigo_render as render
 from cogs.i18n import t
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog, ResultNotes, ShortText
+from cogs.tables.language import for_seat
 from cogs.tables.ui import Board
 from rules.engine import IllegalAction
 from rules.sushigo import CARDS, GAME, Pick
@@ -51,6 +52,21 @@ class SushiGoCog(GameCog, group_name="sushigo", group_description="Sushi Go! —
     def render_private(self, ctx: TableContext, seat: int) -> Board | None:
         return render.private_board(self, ctx, seat)
 
+    def private_key(self, ctx: TableContext, seat: int) -> object:
+        """What a hand is drawn from (`render.private_board`): another seat's pick changes none of it,
+        so it does not redraw or resend this seat's DM."""
+        view = render.private(ctx, seat)
+        return (
+            view["over"],
+            seat in view["to_move"],
+            view["round"],
+            view["turn_number"],
+            view["hand"],
+            view["pick"],
+            view["tableaux"][seat],
+            view["can_use_chopsticks"],
+        )
+
     def stamp(self, ctx: TableContext, seat: int | None) -> int:
         """The turn, not the version: one player's pick must not outdate another player's hand."""
         if ctx.state is None:
@@ -79,6 +95,7 @@ class SushiGoCog(GameCog, group_name="sushigo", group_description="Sushi Go! —
     async def on_ui(
         self, interaction: discord.Interaction, ctx: TableContext, seat: int, word: str, values: list[str]
     ) -> None:
+        ctx = await for_seat(interaction.client, ctx, seat)  # a hand is private: the player's language
         view = render.private(ctx, seat)
         if view["over"]:
             raise IllegalAction("game_over")

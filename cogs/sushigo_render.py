@@ -13,7 +13,7 @@ from typing import Any, cast
 
 import discord
 
-from cogs.i18n import plural, signed
+from cogs.i18n import join_list, plural, signed
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog, ResultNotes
 from cogs.tables.ui import Board
@@ -167,7 +167,11 @@ def board(cog: GameCog, ctx: TableContext) -> Board:
         _add_scores(ctx, embed, view)
     deck = plural("sushigo.count.card", view["deck_size"], ctx.locale)
     embed.set_footer(text=ctx.t("sushigo.board.footer", deck=deck, discard=view["discard_size"]))
-    content = ctx.t("sushigo.board.waiting", players=", ".join(waiting)) if waiting else None
+    content = (
+        ctx.t("sushigo.board.waiting", players=join_list(waiting, ctx.locale, style="comma"))
+        if waiting
+        else None
+    )
     return Board(content=content, embed=embed)
 
 

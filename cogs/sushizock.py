@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import sushizock_render as render
-from cogs.i18n import plural
+from cogs.i18n import plural, t
 from cogs.tables.context import TableContext
 from cogs.tables.errors import Refusal
 from cogs.tables.gamecog import ActionFor, GameCog, ResultNotes, ShortText
@@ -73,6 +73,8 @@ class SushizockCog(
             value = params.get(name)
             if isinstance(value, int) and not isinstance(value, bool):
                 params[name] = plural(f"sushizock.count.{unit}", value, locale)
+        if params.get("pile") in ("sushi", "bone"):  # the row or pile in words, not the engine's code
+            params["pile"] = t(f"sushizock.pile.{params['pile']}", locale)
         return super().refusal(IllegalAction(error.code, **params), locale)
 
     async def on_ui(

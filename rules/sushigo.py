@@ -35,7 +35,6 @@ from rules.engine import (
     Rng,
     StateCodec,
     ViewHeader,
-    require,
     shared_ranks,
     table_options,
 )
@@ -84,6 +83,13 @@ class Pick(Action):
     @property
     def cards(self) -> tuple[str, ...]:
         return (self.card,) if self.second is None else (self.card, self.second)
+
+
+# Picks are immutable values: legal_actions hands out these shared ones instead of building new ones.
+_SINGLE: dict[str, Pick] = {card: Pick(card) for card in CARDS}
+_PAIR: dict[tuple[str, str], Pick] = {
+    (first, second): Pick(first, second) for first in CARDS for second in CARDS
+}
 
 
 # ---------------------------------------------------------------- state
@@ -335,20 +341,20 @@ class SushiGoGame(Codecs[SushiGoState, Pick]):
     def to_move(self, state: SushiGoState) -> frozenset[int]:
         if state.over:
             return frozenset()
-        return frozenset(seat for seat, pick in enumerate(state.picks) if pick is None)
+        return frozenset([seat for seat, pick in enumerate(state.picks) if pick is None])
 
     def legal_actions(self, state: SushiGoState, seat: int) -> list[Pick]:
-        if seat not in self.to_move(state):
-            return []
-        held = Counter(state.hands[seat])
-        kinds = [card for card in CARDS if held[card]]
-        actions = [Pick(card) for card in kinds]
+        if state.over or seat not in range(state.players) or state.picks[seat] is not None:
+            return []  # not among to_move
+        hand = state.hands[seat]
+        kinds = [card for card in CARDS if card in hand]
+        actions = [_SINGLE[card] for card in kinds]
         if "chopsticks" in state.tableaux[seat]:
             actions += [
-                Pick(first, second)
+                _PAIR[first, second]
                 for first in kinds
                 for second in kinds
-                if first != second or held[first] >= 2
+                if first != second or hand.count(first) >= 2
             ]
         return actions
 
@@ -371,24 +377,38 @@ class SushiGoGame(Codecs[SushiGoState, Pick]):
     # -------------------------------------------------------- playing
 
     def apply(self, state: SushiGoState, seat: int, action: Pick) -> list[Event]:
-        require(not state.over, "game_over")
-        require(not (0 <= seat < state.players and state.picks[seat] is not None), "already_picked")
-        require(seat in self.to_move(state), "not_your_turn", seat=seat)
-        require(isinstance(action, Pick), "unknown_action", kind=getattr(action, "kind", None))
-        for card in action.cards:
-            require(isinstance(card, str) and card in DECK, "unknown_card", card=card)
-        held = Counter(state.hands[seat])
-        for card, wanted in Counter(action.cards).items():
-            require(held[card] >= wanted, "card_not_in_hand", card=card, held=held[card])
-        if action.second is not None:
-            require("chopsticks" in state.tableaux[seat], "no_chopsticks")
+        # The checks of `require` written out: apply runs on every click and in every search.
+        if state.over:
+            raise IllegalAction("game_over")
+        picks = state.picks
+        if 0 <= seat < state.players and picks[seat] is not None:
+            raise IllegalAction("already_picked")
+        if not 0 <= seat < state.players:  # not among to_move (whose picks are all None here)
+            raise IllegalAction("not_your_turn", seat=seat)
+        if not isinstance(action, Pick):
+            raise IllegalAction("unknown_action", kind=getattr(action, "kind", None))
+        card, second = action.card, action.second
+        cards = (card,) if second is None else (card, second)
+        for each in cards:
+            if not (isinstance(each, str) and each in DECK):
+                raise IllegalAction("unknown_card", card=each)
+        hand = state.hands[seat]
+        held = hand.count(card)
+        if held < (2 if second == card else 1):
+            raise IllegalAction("card_not_in_hand", card=card, held=held)
+        if second is not None and second != card and second not in hand:
+            raise IllegalAction("card_not_in_hand", card=second, held=0)
+        if second is not None and "chopsticks" not in state.tableaux[seat]:
+            raise IllegalAction("no_chopsticks")
 
-        for card in action.cards:
-            state.hands[seat].remove(card)
-        state.picks[seat] = action
+        for each in cards:
+            hand.remove(each)
+        picks[seat] = action
         events: list[Event] = [{"type": "picked", "seat": seat}]
-        if all(pick is not None for pick in state.picks):
-            events += self._reveal(state)
+        for pick in picks:  # not `None in picks`: that calls Pick.__eq__ on every pick
+            if pick is None:
+                return events
+        events += self._reveal(state)
         return events
 
     def _reveal(self, state: SushiGoState) -> list[Event]:
@@ -397,15 +417,25 @@ class SushiGoGame(Codecs[SushiGoState, Pick]):
         chopsticks: list[bool] = []
         for seat, pick in enumerate(state.picks):
             assert pick is not None
-            state.tableaux[seat].extend(pick.cards)
-            used = pick.second is not None
-            if used:  # the chopsticks leave the tableau and travel on with the hand
-                state.tableaux[seat].remove("chopsticks")
+            tableau = state.tableaux[seat]
+            card, second = pick.card, pick.second
+            tableau.append(card)
+            used = second is not None
+            if second is not None:  # the chopsticks leave the tableau and travel on with the hand
+                tableau.append(second)
+                tableau.remove("chopsticks")
                 state.hands[seat].append("chopsticks")
-            placed.append(list(pick.cards))
+            placed.append([card] if second is None else [card, second])
             chopsticks.append(used)
-            events.append({"type": "revealed", "seat": seat, "cards": list(pick.cards), "chopsticks": used})
-        state.hands = [state.hands[(seat - 1) % state.players] for seat in range(state.players)]
+            events.append(
+                {
+                    "type": "revealed",
+                    "seat": seat,
+                    "cards": [card] if second is None else [card, second],
+                    "chopsticks": used,
+                }
+            )
+        state.hands = state.hands[-1:] + state.hands[:-1]  # each hand passes left: seat i -> i + 1
         state.picks = [None] * state.players
         state.last = Reveal(round=state.round, turn=state.turn, cards=placed, chopsticks=chopsticks)
         state.turn += 1

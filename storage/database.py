@@ -1,27 +1,41 @@
-"""One aiosqlite connection per process, its pragmas, and numbered migrations."""
+"""The one storage interface every store speaks, whichever database is behind it.
+
+Two backends implement it: SQLite through aiosqlite (`storage.sqlite`, the embedded default: one
+process) and PostgreSQL through an asyncpg pool (`storage.postgres`, chosen by a DATABASE_URL of
+`postgresql://…`: several processes sharing one database). SQL is written once, with `?`
+placeholders (rewritten to `$1..$n` for asyncpg), in the dialect both speak: `INSERT … ON CONFLICT
+… DO UPDATE`, `RETURNING`, partial indexes. What differs (reading a JSON field) is asked of the
+database (`json_text`).
+"""
 
 from __future__ import annotations
 
-import asyncio
-import logging
 import re
-import sqlite3
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager, suppress
+from abc import ABC, abstractmethod
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
 from importlib import resources
 from pathlib import Path
+from typing import Any, ClassVar, Protocol, TypeVar
 
-import aiosqlite
-
-log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 _MIGRATION_NAME = re.compile(r"^(\d+)_[a-z0-9_]+\.sql$")
+MIGRATION_PACKAGES = {"sqlite": "storage.migrations", "postgres": "storage.migrations.postgres"}
 
 
-def migrations() -> list[tuple[int, str, str]]:
-    """(number, file name, SQL) of every migration, in order; numbers must run 1, 2, 3, ..."""
+class Row(Protocol):
+    """A fetched row: by column name or position (sqlite3.Row and asyncpg.Record both are)."""
+
+    def __getitem__(self, key: Any, /) -> Any: ...
+
+    def keys(self) -> Iterable[str]: ...
+
+
+def migrations(backend: str = "sqlite") -> list[tuple[int, str, str]]:
+    """(number, file name, SQL) of every migration of a backend, in order; numbers run 1, 2, 3, ..."""
     found = []
-    for entry in resources.files("storage.migrations").iterdir():
+    for entry in resources.files(MIGRATION_PACKAGES[backend]).iterdir():
         match = _MIGRATION_NAME.match(entry.name)
         if match:
             found.append((int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))
@@ -32,134 +46,92 @@ def migrations() -> list[tuple[int, str, str]]:
     return found
 
 
-class DatabaseProblem(RuntimeError):
-    """The database cannot be used: the message names the file, the problem and what to do, in one
-    paragraph an operator can act on (bot.py prints it and exits 2)."""
-
-
-def _explain(path: str | Path, error: sqlite3.Error) -> str:
-    """An SQLite error met while opening, as one paragraph."""
-    text = str(error)
-    if "not a database" in text or "malformed" in text:
-        return (
-            f"the database {path} is damaged ({text}): it is corrupt, truncated or not a Sushi Bar "
-            "database at all. Restore it from a backup, or move it aside to start with an empty one."
-        )
-    if "locked" in text or "busy" in text:
-        return (
-            f"the database {path} is locked by another process ({text}); is another Sushi Bar "
-            "running on it? Stop that one, or give this one its own DATABASE_PATH."
-        )
-    return (
-        f"the database {path} cannot be opened ({text}). DATABASE_PATH must name a file in a "
-        "writable folder on an ordinary disk (see .env.example)."
-    )
-
-
-class Database:
-    """The connection, with one writer at a time.
-
-    aiosqlite serialises statements on its own thread, but a transaction spans
-    several awaits; `transaction()` holds a lock for its whole length so two
-    tasks never interleave their writes.
-    """
-
-    def __init__(self, connection: aiosqlite.Connection, path: str | Path = "") -> None:
-        self.connection = connection
-        self.path = str(path)  # named in DatabaseProblem messages
-        self._write_lock = asyncio.Lock()
-
-    @classmethod
-    async def open(cls, path: str | Path) -> Database:
-        """Connect, check and migrate; raises `DatabaseProblem` for a file that cannot be used.
-
-        The connection is closed on every failure: its worker thread is not a daemon, so one
-        left open would keep the process alive after the error instead of letting it exit.
-        """
-        try:
-            connection = await aiosqlite.connect(str(path), isolation_level=None)
-        except sqlite3.Error as error:  # aiosqlite stops its thread itself when connecting fails
-            raise DatabaseProblem(_explain(path, error)) from error
-        try:
-            connection.row_factory = aiosqlite.Row
-            database = cls(connection, path)
-            # The version first: a newer release's file is refused before anything writes to it.
-            await database._pragma("busy_timeout = 5000")
-            await database._refuse_newer()
-            # Corruption anywhere in the file is found now, not in the middle of a game: this
-            # walks every page once (about 0.2 s for 250 MB) without the index cross-checks of
-            # integrity_check.
-            problems = [str(row[0]) for row in await database._pragma("quick_check")]
-            if problems != ["ok"]:
-                raise DatabaseProblem(
-                    f"the database {path} is damaged ({problems[0]}). Restore it from a backup, "
-                    "or move it aside to start with an empty one."
-                )
-            for pragma in ("journal_mode = WAL", "synchronous = NORMAL", "foreign_keys = ON"):
-                await database._pragma(pragma)
-            await database.migrate()
-        except BaseException as error:
-            with suppress(sqlite3.Error):  # the first error is the one worth reporting
-                await connection.close()
-            if isinstance(error, sqlite3.Error):
-                raise DatabaseProblem(_explain(path, error)) from error
-            raise
-        return database
-
-    async def _pragma(self, pragma: str) -> list[aiosqlite.Row]:
-        async with self.connection.execute(f"PRAGMA {pragma}") as cursor:
-            return list(await cursor.fetchall())  # read to the end: an open statement blocks COMMIT
-
-    async def _refuse_newer(self) -> None:
-        version, known = await self.user_version(), len(migrations())
-        if version > known:
-            raise DatabaseProblem(
-                f"the database {self.path or 'in use'} was written by a newer release of Sushi Bar "
-                f"(schema version {version}; this release knows versions up to {known}). Run that "
-                "release or a later one, or restore a backup made with this one. Nothing was changed."
-            )
-
-    async def close(self) -> None:
-        await self.connection.close()
-
-    async def user_version(self) -> int:
-        async with self.connection.execute("PRAGMA user_version") as cursor:
-            row = await cursor.fetchone()
-        return int(row[0]) if row else 0
-
-    async def migrate(self) -> int:
-        """Apply the migrations newer than the database; running it twice is a no-op.
-
-        A database newer than every known migration raises `DatabaseProblem` untouched: this
-        release does not know what its tables mean.
-        """
-        await self._refuse_newer()
-        current = await self.user_version()
-        for number, name, sql in migrations():
-            if number <= current:
-                continue
-            async with self.transaction() as connection:
-                # executescript would COMMIT on its own; run statements inside our transaction.
-                for statement in _statements(sql):
-                    await connection.execute(statement)
-                await connection.execute(f"PRAGMA user_version = {number}")
-            log.info("applied migration %s", name)
-            current = number
-        return current
-
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._write_lock:
-            await self.connection.execute("BEGIN IMMEDIATE")
-            try:
-                yield self.connection
-            except BaseException:
-                await self.connection.execute("ROLLBACK")
-                raise
-            await self.connection.execute("COMMIT")
-
-
 def _statements(sql: str) -> list[str]:
     """Split a migration into statements (our migrations hold no semicolons inside strings)."""
     without_comments = "\n".join(line.split("--", 1)[0] for line in sql.splitlines())
     return [part.strip() for part in without_comments.split(";") if part.strip()]
+
+
+class DatabaseProblem(RuntimeError):
+    """The database cannot be used: the message names the database, the problem and what to do, in
+    one paragraph an operator can act on (bot.py prints it and exits 2). Never holds a password."""
+
+
+class Conflict(Exception):
+    """A write broke a unique constraint (e.g. a second open table in a channel)."""
+
+
+def newer_schema(where: str, version: int, known: int) -> DatabaseProblem:
+    return DatabaseProblem(
+        f"the database {where} was written by a newer release of Sushi Bar "
+        f"(schema version {version}; this release knows versions up to {known}). Run that "
+        "release or a later one, or restore a backup made with this one. Nothing was changed."
+    )
+
+
+class Executor(ABC):
+    """Statements on a database, or inside one of its transactions."""
+
+    @abstractmethod
+    async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None: ...
+
+    @abstractmethod
+    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
+
+    @abstractmethod
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement; returns how many rows it changed."""
+
+    @abstractmethod
+    async def execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
+
+
+class Database(Executor):
+    """A database every store can use. Statements on it directly each run on their own (a write in
+    its own transaction); `transaction()` and `atomic()` group several."""
+
+    backend: ClassVar[str]
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Database:
+        """The SQLite database at `path`, checked and migrated (as every release opened it)."""
+        from storage.sqlite import SqliteDatabase  # the backends import this module
+
+        return await SqliteDatabase.open(path)
+
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[Executor]:
+        """One transaction spanning several awaits (committed at the end, rolled back on an error)."""
+
+    @abstractmethod
+    async def atomic(self, body: Callable[[Executor], Awaitable[T]]) -> T:
+        """Run `body(executor)` as one transaction. The body awaits only the executor, so SQLite runs
+        it whole on its connection's thread: one hop for a move (the hot path)."""
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
+    async def schema_version(self) -> int:
+        """The number of the newest migration applied."""
+
+    @abstractmethod
+    async def migrate(self) -> int:
+        """Apply the migrations newer than the database, once each; returns the schema version."""
+
+    @abstractmethod
+    def json_text(self, expression: str, key: str) -> str:
+        """SQL for the text of a top-level `key` of the JSON text in `expression`."""
+
+
+async def connect(target: str) -> Database:
+    """The database a setting names: a `postgresql://` URL, else an SQLite file's path."""
+    if is_postgres_url(target):
+        from storage.postgres import PostgresDatabase
+
+        return await PostgresDatabase.open(target)
+    return await Database.open(target)
+
+
+def is_postgres_url(target: str) -> bool:
+    return target.startswith(("postgresql://", "postgres://"))

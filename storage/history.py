@@ -67,12 +67,13 @@ class Filter:
         return " AND ".join(clauses), params
 
 
-# The deal of a game: the last table-level start (or rematch) in its log; the table's opening if none.
-_STARTED = (
-    "COALESCE((SELECT a.at FROM actions a WHERE a.table_id = g.id AND a.seat IS NULL"
-    " AND json_extract(a.action, '$.type') IN ('start', 'rematch') ORDER BY a.version DESC LIMIT 1),"
-    " g.created_at)"
-)
+def _started(database: Database) -> str:
+    """The deal of a game: the last table-level start (or rematch) in its log; the table's opening if none."""
+    kind = database.json_text("a.action", "type")
+    return (
+        "COALESCE((SELECT a.at FROM actions a WHERE a.table_id = g.id AND a.seat IS NULL"
+        f" AND {kind} IN ('start', 'rematch') ORDER BY a.version DESC LIMIT 1), g.created_at)"
+    )
 
 
 class HistoryStore:
@@ -81,21 +82,18 @@ class HistoryStore:
 
     async def count(self, where: Filter) -> int:
         sql, params = where.where()
-        async with self.database.connection.execute(
-            f"SELECT COUNT(*) FROM results r WHERE {sql}", params
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await self.database.fetch_one(f"SELECT COUNT(*) FROM results r WHERE {sql}", params)
         return int(row[0]) if row else 0
 
     async def page(self, where: Filter, *, page: int, per_page: int) -> list[FinishedGame]:
         """One page of finished games, newest first (page 0 is the newest)."""
         sql, params = where.where()
-        async with self.database.connection.execute(
+        rows = await self.database.fetch_all(
             f"SELECT r.table_id FROM results r WHERE {sql}"
             " ORDER BY r.finished_at DESC, r.table_id DESC LIMIT ? OFFSET ?",
             [*params, per_page, max(0, page) * per_page],
-        ) as cursor:
-            ids = [row["table_id"] for row in await cursor.fetchall()]
+        )
+        ids = [row["table_id"] for row in rows]
         found = {game.table_id: game for game in await self._games(where.guild_id, ids)}
         return [found[table_id] for table_id in ids if table_id in found]
 
@@ -108,15 +106,15 @@ class HistoryStore:
         if not table_ids:
             return []
         marks = ", ".join("?" * len(table_ids))
-        async with self.database.connection.execute(
-            f"SELECT g.id, g.guild_id, g.channel_id, g.game_id, g.seats, {_STARTED} AS started_at,"
+        started = _started(self.database)
+        rows = await self.database.fetch_all(
+            f"SELECT g.id, g.guild_id, g.channel_id, g.game_id, g.seats, {started} AS started_at,"
             " r.seat, r.user_id, r.score, r.rank, r.finished_at"
             " FROM game_tables g JOIN results r ON r.table_id = g.id"
             f" WHERE g.guild_id = ? AND g.status = 'finished' AND g.id IN ({marks})"
             " ORDER BY g.id, r.seat",
             (guild_id, *table_ids),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         games: dict[int, dict[str, Any]] = {}
         for row in rows:
             game = games.setdefault(row["id"], {"row": row, "names": json.loads(row["seats"]), "players": []})
@@ -145,13 +143,12 @@ class HistoryStore:
         """
         only = " AND g.guild_id = ?" if guild_id is not None else ""
         marks = ", ".join("?" * len(CLOSED_STATUSES))
-        async with self.database.transaction() as connection:
-            cursor = await connection.execute(
-                "DELETE FROM game_tables WHERE id IN ("
-                " SELECT g.id FROM game_tables g JOIN guild_settings s"
-                " ON s.guild_id = g.guild_id AND s.key = ?"
-                f" WHERE g.status IN ({marks}) AND CAST(s.value AS REAL) > 0"
-                f" AND g.updated_at < ? - CAST(s.value AS REAL) * ?{only})",
-                (RETENTION_KEY, *CLOSED_STATUSES, now, DAY, *((guild_id,) if guild_id is not None else ())),
-            )
-            return cursor.rowcount
+        # DOUBLE PRECISION, not REAL: PostgreSQL's REAL is 4 bytes, too coarse for epoch seconds.
+        return await self.database.execute(
+            "DELETE FROM game_tables WHERE id IN ("
+            " SELECT g.id FROM game_tables g JOIN guild_settings s"
+            " ON s.guild_id = g.guild_id AND s.key = ?"
+            f" WHERE g.status IN ({marks}) AND CAST(s.value AS DOUBLE PRECISION) > 0"
+            f" AND g.updated_at < ? - CAST(s.value AS DOUBLE PRECISION) * ?{only})",
+            (RETENTION_KEY, *CLOSED_STATUSES, now, DAY, *((guild_id,) if guild_id is not None else ())),
+        )

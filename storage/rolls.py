@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from storage.database import Database
+from storage.database import Database, Executor
 
 Scope = Literal["user", "server"]
 SaveOutcome = Literal["created", "updated", "full"]
@@ -70,10 +70,11 @@ class RollStore:
         now: float | None = None,
     ) -> int:
         """Record one roll with its faces per die size; returns its id (the Roll again button's)."""
-        async with self.database.transaction() as connection:
-            cursor = await connection.execute(
+
+        async def insert(executor: Executor) -> int:
+            inserted = await executor.fetch_one(
                 "INSERT INTO dice_rolls (guild_id, channel_id, user_id, request, expression, label, private,"
-                " totals, rolled_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " totals, rolled_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
                     guild_id,
                     channel_id,
@@ -86,21 +87,22 @@ class RollStore:
                     time.time() if now is None else now,
                 ),
             )
-            roll_id = cursor.lastrowid
-            assert roll_id is not None
-            await connection.executemany(
+            assert inserted is not None
+            roll_id = int(inserted[0])
+            await executor.execute_many(
                 "INSERT INTO dice_roll_faces (roll_id, sides, dice, face_sum) VALUES (?, ?, ?, ?)",
                 [(roll_id, sides, dice, face_sum) for sides, (dice, face_sum) in sorted(tally.items())],
             )
-        return roll_id
+            return roll_id
+
+        return await self.database.atomic(insert)
 
     async def get(self, roll_id: int) -> LoggedRoll | None:
-        async with self.database.connection.execute(
+        row = await self.database.fetch_one(
             "SELECT id, guild_id, channel_id, user_id, request, expression, label, private, totals"
             " FROM dice_rolls WHERE id = ?",
             (roll_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         if row is None:
             return None
         values = dict(row)
@@ -110,13 +112,13 @@ class RollStore:
 
     async def stats(self, guild_id: int) -> list[DieStats]:
         """Faces produced on this server per die size, smallest die first (Fate dice first of all)."""
-        async with self.database.connection.execute(
+        rows = await self.database.fetch_all(
             "SELECT f.sides, SUM(f.dice) AS dice, COUNT(*) AS rolls, SUM(f.face_sum) AS face_sum"
             " FROM dice_roll_faces AS f JOIN dice_rolls AS r ON r.id = f.roll_id"
             " WHERE r.guild_id = ? GROUP BY f.sides ORDER BY f.sides",
             (guild_id,),
-        ) as cursor:
-            return [DieStats(**dict(row)) for row in await cursor.fetchall()]
+        )
+        return [DieStats(**dict(row)) for row in rows]
 
     # ------------------------------------------------------------ saved rolls
 
@@ -124,14 +126,14 @@ class RollStore:
         self, scope: Scope, owner_id: int, name: str, expression: str, *, limit: int = SAVED_LIMIT
     ) -> SaveOutcome:
         """Save or overwrite a named roll; refuses a new name when the owner already has `limit`."""
-        async with self.database.transaction() as connection:
-            async with connection.execute(
+        async with self.database.transaction() as executor:
+            rows = await executor.fetch_all(
                 "SELECT name FROM saved_rolls WHERE scope = ? AND owner_id = ?", (scope, owner_id)
-            ) as cursor:
-                names = {row["name"] for row in await cursor.fetchall()}
+            )
+            names = {row["name"] for row in rows}
             if name not in names and len(names) >= limit:
                 return "full"
-            await connection.execute(
+            await executor.execute(
                 "INSERT INTO saved_rolls (scope, owner_id, name, expression, saved_at) VALUES (?, ?, ?, ?, ?)"
                 " ON CONFLICT (scope, owner_id, name) DO UPDATE SET expression = excluded.expression,"
                 " saved_at = excluded.saved_at",
@@ -140,11 +142,11 @@ class RollStore:
         return "updated" if name in names else "created"
 
     async def saved(self, scope: Scope, owner_id: int) -> list[SavedRoll]:
-        async with self.database.connection.execute(
+        rows = await self.database.fetch_all(
             "SELECT name, expression FROM saved_rolls WHERE scope = ? AND owner_id = ? ORDER BY name",
             (scope, owner_id),
-        ) as cursor:
-            return [SavedRoll(scope, row["name"], row["expression"]) for row in await cursor.fetchall()]
+        )
+        return [SavedRoll(scope, row["name"], row["expression"]) for row in rows]
 
     async def usable(self, user_id: int, guild_id: int | None) -> list[SavedRoll]:
         """The rolls a player can call by name here: their own, then the server's (their own name wins)."""
@@ -159,9 +161,8 @@ class RollStore:
         return next((saved for saved in await self.usable(user_id, guild_id) if saved.name == wanted), None)
 
     async def delete(self, scope: Scope, owner_id: int, name: str) -> bool:
-        async with self.database.transaction() as connection:
-            cursor = await connection.execute(
-                "DELETE FROM saved_rolls WHERE scope = ? AND owner_id = ? AND name = ?",
-                (scope, owner_id, name.strip().lower()),
-            )
-            return cursor.rowcount > 0
+        deleted = await self.database.execute(
+            "DELETE FROM saved_rolls WHERE scope = ? AND owner_id = ? AND name = ?",
+            (scope, owner_id, name.strip().lower()),
+        )
+        return deleted > 0

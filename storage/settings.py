@@ -13,31 +13,28 @@ class GuildSettings:
         self.database = database
 
     async def get(self, guild_id: int, key: str, default: Any = None) -> Any:
-        async with self.database.connection.execute(
+        row = await self.database.fetch_one(
             "SELECT value FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key)
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return json.loads(row["value"]) if row else default
 
     async def all(self, guild_id: int) -> dict[str, Any]:
-        async with self.database.connection.execute(
+        rows = await self.database.fetch_all(
             "SELECT key, value FROM guild_settings WHERE guild_id = ? ORDER BY key", (guild_id,)
-        ) as cursor:
-            return {row["key"]: json.loads(row["value"]) for row in await cursor.fetchall()}
+        )
+        return {row["key"]: json.loads(row["value"]) for row in rows}
 
     async def set(self, guild_id: int, key: str, value: Any) -> None:
-        async with self.database.transaction() as connection:
-            await connection.execute(
-                "INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?)"
-                " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
-                (guild_id, key, json.dumps(value)),
-            )
+        await self.database.execute(
+            "INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?)"
+            " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
+            (guild_id, key, json.dumps(value)),
+        )
 
     async def clear(self, guild_id: int, key: str) -> None:
-        async with self.database.transaction() as connection:
-            await connection.execute(
-                "DELETE FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key)
-            )
+        await self.database.execute(
+            "DELETE FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key)
+        )
 
 
 class PlayerSettings:
@@ -47,16 +44,14 @@ class PlayerSettings:
         self.database = database
 
     async def get(self, user_id: int, key: str, default: Any = None) -> Any:
-        async with self.database.connection.execute(
+        row = await self.database.fetch_one(
             "SELECT value FROM player_settings WHERE user_id = ? AND key = ?", (user_id, key)
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return json.loads(row["value"]) if row else default
 
     async def set(self, user_id: int, key: str, value: Any) -> None:
-        async with self.database.transaction() as connection:
-            await connection.execute(
-                "INSERT INTO player_settings (user_id, key, value) VALUES (?, ?, ?)"
-                " ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value",
-                (user_id, key, json.dumps(value)),
-            )
+        await self.database.execute(
+            "INSERT INTO player_settings (user_id, key, value) VALUES (?, ?, ?)"
+            " ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value",
+            (user_id, key, json.dumps(value)),
+        )

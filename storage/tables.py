@@ -14,9 +14,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-import aiosqlite
-
-from storage.database import Database
+from storage.database import Conflict, Database, Executor, Row
 from storage.leaderboard import SeatResult, record_results
 
 OPEN_STATUSES = ("lobby", "playing")
@@ -32,10 +30,16 @@ class ChannelBusy(Exception):
 
 @dataclass
 class Seat:
-    user_id: int
+    user_id: int  # a Discord user; a computer player added in the lobby has a negative id of its own
     name: str
-    computer: bool = False
+    computer: bool = False  # a computer plays the seat: added as one, or standing in for its player
     timeouts: int = 0  # time-outs in a row; three make the seat a computer player
+    level: str | None = None  # the computer's level (rules.computer.LEVELS); None: "normal"
+
+    @property
+    def human(self) -> bool:
+        """A Discord user sits here (perhaps stood in for by a computer just now)."""
+        return self.user_id > 0
 
 
 @dataclass
@@ -70,10 +74,29 @@ class TableRecord:
         return dataclasses.replace(
             self,
             seats=[dataclasses.replace(seat) for seat in self.seats],
-            options=json.loads(json.dumps(self.options)),
+            options=_copy(self.options),
             state=self.state,  # replaced whole by every move, never edited in place
-            extra=json.loads(json.dumps(self.extra)),
+            extra=_copy(self.extra),
         )
+
+
+def _copy(value: Any) -> Any:
+    """A deep copy of JSON data (dicts, lists, scalars), without a trip through JSON text."""
+    if type(value) is dict:
+        return {key: _copy(item) for key, item in value.items()}
+    if type(value) is list:
+        return [_copy(item) for item in value]
+    return value
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """A table's pending deadline, as start-up re-arms it (a light row instead of a whole record)."""
+
+    channel_id: int
+    status: str
+    deadline: float
+    updated_at: float
 
 
 _COLUMNS = (
@@ -82,7 +105,7 @@ _COLUMNS = (
 )
 
 
-def _record(row: aiosqlite.Row) -> TableRecord:
+def _record(row: Row) -> TableRecord:
     return TableRecord(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -111,36 +134,37 @@ class TableStore:
 
     async def create(self, record: TableRecord, now: float) -> TableRecord:
         """Insert a new open table; ChannelBusy if the channel already has one."""
-        async with self.database.transaction() as connection:
-            async with connection.execute(
-                "SELECT 1 FROM game_tables WHERE channel_id = ? AND status IN ('lobby', 'playing')",
-                (record.channel_id,),
-            ) as cursor:
-                if await cursor.fetchone():
-                    raise ChannelBusy(record.channel_id)
-            cursor = await connection.execute(
-                "INSERT INTO game_tables (guild_id, channel_id, game_id, host_id, status, version, seats,"
-                " options, state, extra, deadline, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    record.guild_id,
-                    record.channel_id,
-                    record.game_id,
-                    record.host_id,
-                    record.status,
-                    _dumps([dataclasses.asdict(seat) for seat in record.seats]),
-                    _dumps(record.options),
-                    _dumps(record.state) if record.state is not None else None,
-                    _dumps(record.extra),
-                    record.deadline,
-                    now,
-                    now,
-                ),
-            )
-            created = dataclasses.replace(
-                record, id=cursor.lastrowid, version=0, created_at=now, updated_at=now
-            )
-        return created
+        row = (
+            record.guild_id,
+            record.channel_id,
+            record.game_id,
+            record.host_id,
+            record.status,
+            _dumps([dataclasses.asdict(seat) for seat in record.seats]),
+            _dumps(record.options),
+            _dumps(record.state) if record.state is not None else None,
+            _dumps(record.extra),
+            record.deadline,
+            now,
+            now,
+        )
+
+        async def insert(executor: Executor) -> int:
+            # The unique index on open tables decides; several processes may race for a channel.
+            try:
+                inserted = await executor.fetch_one(
+                    "INSERT INTO game_tables (guild_id, channel_id, game_id, host_id, status, version, seats,"
+                    " options, state, extra, deadline, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    row,
+                )
+            except Conflict:
+                raise ChannelBusy(record.channel_id) from None
+            assert inserted is not None
+            return int(inserted[0])
+
+        table_id = await self.database.atomic(insert)
+        return dataclasses.replace(record, id=table_id, version=0, created_at=now, updated_at=now)
 
     async def save(
         self,
@@ -155,42 +179,49 @@ class TableStore:
         """Write `record` as version expected_version + 1 and log `action`, atomically.
 
         `results` (the final move of a game) are recorded, with the ratings they move, in the same
-        transaction: a finished game is never stored without its results, nor counted twice.
+        transaction: a finished game is never stored without its results, nor counted twice. On
+        SQLite the whole transaction is one call on the database's thread (`Database.atomic`): one
+        hop per move. On PostgreSQL the guarded UPDATE takes the row lock, so concurrent writers of
+        one table (several processes) queue on it and all but the first are refused as stale.
         """
         new_version = expected_version + 1
-        async with self.database.transaction() as connection:
-            cursor = await connection.execute(
+        update = (
+            record.host_id,
+            record.status,
+            new_version,
+            _dumps([dataclasses.asdict(s) for s in record.seats]),
+            _dumps(record.options),
+            _dumps(record.state) if record.state is not None else None,
+            _dumps(record.extra),
+            record.deadline,
+            now,
+            record.id,
+            expected_version,
+        )
+        logged = (record.id, new_version, seat, _dumps(action), now)
+
+        async def write(executor: Executor) -> None:
+            changed = await executor.execute(
                 "UPDATE game_tables SET host_id = ?, status = ?, version = ?, seats = ?, options = ?,"
                 " state = ?, extra = ?, deadline = ?, updated_at = ? WHERE id = ? AND version = ?",
-                (
-                    record.host_id,
-                    record.status,
-                    new_version,
-                    _dumps([dataclasses.asdict(s) for s in record.seats]),
-                    _dumps(record.options),
-                    _dumps(record.state) if record.state is not None else None,
-                    _dumps(record.extra),
-                    record.deadline,
-                    now,
-                    record.id,
-                    expected_version,
-                ),
+                update,
             )
-            if cursor.rowcount != 1:
+            if changed != 1:
                 raise StaleVersion(record.id)
-            await connection.execute(
-                "INSERT INTO actions (table_id, version, seat, action, at) VALUES (?, ?, ?, ?, ?)",
-                (record.id, new_version, seat, _dumps(action), now),
+            await executor.execute(
+                "INSERT INTO actions (table_id, version, seat, action, at) VALUES (?, ?, ?, ?, ?)", logged
             )
             if results:
                 await record_results(
-                    connection,
+                    executor,
                     table_id=record.id or 0,
                     guild_id=record.guild_id,
                     game_id=record.game_id,
                     results=results,
                     now=now,
                 )
+
+        await self.database.atomic(write)
         record.version = new_version
         record.updated_at = now
 
@@ -198,18 +229,17 @@ class TableStore:
 
     async def messages(self, table_id: int) -> dict[str, int | None]:
         """slot -> message id: 'board', and 'dm:<seat>' (None: that seat's DMs are closed)."""
-        async with self.database.connection.execute(
+        rows = await self.database.fetch_all(
             "SELECT slot, message_id FROM table_messages WHERE table_id = ?", (table_id,)
-        ) as cursor:
-            return {row["slot"]: row["message_id"] for row in await cursor.fetchall()}
+        )
+        return {row["slot"]: row["message_id"] for row in rows}
 
     async def set_message(self, table_id: int, slot: str, message_id: int | None) -> None:
-        async with self.database.transaction() as connection:
-            await connection.execute(
-                "INSERT INTO table_messages (table_id, slot, message_id) VALUES (?, ?, ?)"
-                " ON CONFLICT (table_id, slot) DO UPDATE SET message_id = excluded.message_id",
-                (table_id, slot, message_id),
-            )
+        await self.database.execute(
+            "INSERT INTO table_messages (table_id, slot, message_id) VALUES (?, ?, ?)"
+            " ON CONFLICT (table_id, slot) DO UPDATE SET message_id = excluded.message_id",
+            (table_id, slot, message_id),
+        )
 
     async def open_table(self, channel_id: int) -> TableRecord | None:
         return await self._one(
@@ -225,41 +255,38 @@ class TableStore:
 
     async def every_table(self) -> list[TableRecord]:
         """Every table ever opened, oldest first (for tools and tests that read whole games)."""
-        async with self.database.connection.execute(
-            f"SELECT {_COLUMNS} FROM game_tables ORDER BY id"
-        ) as cursor:
-            return [_record(row) for row in await cursor.fetchall()]
+        return [
+            _record(row)
+            for row in await self.database.fetch_all(f"SELECT {_COLUMNS} FROM game_tables ORDER BY id")
+        ]
 
     async def get(self, table_id: int) -> TableRecord | None:
         return await self._one(f"SELECT {_COLUMNS} FROM game_tables WHERE id = ?", (table_id,))
 
-    async def with_deadlines(self) -> list[TableRecord]:
-        """Open tables with a pending time-out, to re-arm their timers after a restart."""
-        async with self.database.connection.execute(
-            f"SELECT {_COLUMNS} FROM game_tables WHERE deadline IS NOT NULL"
+    async def with_deadlines(self) -> list[Deadline]:
+        """Open tables with a pending time-out, to re-arm their timers after a restart: the few
+        columns that needs, no state parsed (states load on a table's first use)."""
+        rows = await self.database.fetch_all(
+            "SELECT channel_id, status, deadline, updated_at FROM game_tables WHERE deadline IS NOT NULL"
             " AND status IN ('lobby', 'playing') ORDER BY deadline"
-        ) as cursor:
-            return [_record(row) for row in await cursor.fetchall()]
+        )
+        return [Deadline(*row) for row in rows]  # type: ignore[misc]
 
     async def actions(self, table_id: int) -> list[tuple[int, int | None, dict[str, Any]]]:
         """(version, seat, action) of a table, in the order they were accepted."""
-        async with self.database.connection.execute(
+        rows = await self.database.fetch_all(
             "SELECT version, seat, action FROM actions WHERE table_id = ? ORDER BY version", (table_id,)
-        ) as cursor:
-            return [
-                (row["version"], row["seat"], json.loads(row["action"])) for row in await cursor.fetchall()
-            ]
+        )
+        return [(row["version"], row["seat"], json.loads(row["action"])) for row in rows]
 
     async def last_action(self, table_id: int) -> tuple[int, int | None, dict[str, Any]] | None:
         """(version, seat, action) of the newest logged action of a table."""
-        async with self.database.connection.execute(
+        row = await self.database.fetch_one(
             "SELECT version, seat, action FROM actions WHERE table_id = ? ORDER BY version DESC LIMIT 1",
             (table_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return (row["version"], row["seat"], json.loads(row["action"])) if row else None
 
     async def _one(self, sql: str, params: tuple[Any, ...]) -> TableRecord | None:
-        async with self.database.connection.execute(sql, params) as cursor:
-            row = await cursor.fetchone()
+        row = await self.database.fetch_one(sql, params)
         return _record(row) if row else None

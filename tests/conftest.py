@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
 import os
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -20,13 +22,72 @@ if os.environ.get("CI"):
     settings.load_profile("ci")
 
 
-def _settings(path: Path) -> Settings:
-    return Settings(token="simcord", database_path=str(path), turn_timeout=300.0)
+# PostgreSQL tests run against a server pgserver (a pip-installed PostgreSQL) starts for the whole run;
+# they are skipped only when asked, never because the server is missing (then they fail and say why).
+SKIP_POSTGRES = os.environ.get("SUSHIBAR_SKIP_POSTGRES", "").strip() not in ("", "0")
+_databases = itertools.count(1)
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    if SKIP_POSTGRES:
+        return "postgres: SKIPPED on request (SUSHIBAR_SKIP_POSTGRES is set)"
+    return "postgres: tests run against a pgserver PostgreSQL (unset SUSHIBAR_SKIP_POSTGRES to keep it so)"
+
+
+@pytest.fixture(scope="session")
+def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """One PostgreSQL server for the whole run (about a second to start), stopped at the end."""
+    if SKIP_POSTGRES:
+        pytest.skip("PostgreSQL tests skipped on request (SUSHIBAR_SKIP_POSTGRES)")
+    try:
+        import pgserver
+    except ImportError as error:
+        pytest.fail(
+            f"PostgreSQL tests need pgserver ({error}): pip install -e '.[test]', or set "
+            "SUSHIBAR_SKIP_POSTGRES=1 to skip them on purpose",
+            pytrace=False,
+        )
+    try:
+        server = pgserver.get_server(tmp_path_factory.mktemp("postgres"), cleanup_mode="stop")
+    except Exception as error:
+        pytest.fail(f"pgserver could not start PostgreSQL: {error}", pytrace=False)
+    yield server
+    server.cleanup()
+
+
+@pytest.fixture
+async def postgres_url(postgres_server: Any) -> str:
+    """The URL of a fresh, empty database of its own for this test."""
+    return await new_postgres_database(postgres_server)
+
+
+async def new_postgres_database(postgres_server: Any) -> str:
+    """CREATE DATABASE (about 40 ms) on the run's server; returns its URL."""
+    import asyncpg
+
+    uri: str = postgres_server.get_uri()
+    name = f"test_{os.getpid()}_{next(_databases)}"
+    connection = await asyncpg.connect(uri)
+    try:
+        await connection.execute(f"CREATE DATABASE {name}")
+    finally:
+        await connection.close()
+    return uri.replace("/postgres?", f"/{name}?", 1)
+
+
+def _settings(path: Path, url: str = "") -> Settings:
+    return Settings(token="simcord", database_path=str(path), database_url=url, turn_timeout=300.0)
 
 
 @pytest.fixture
 def database_path(tmp_path: Path) -> Path:
     return tmp_path / "sushibar.db"
+
+
+@pytest.fixture
+def database_url() -> str:
+    """DATABASE_URL of the test's bot: empty (SQLite at database_path) unless a module overrides it."""
+    return ""
 
 
 @pytest.fixture
@@ -36,12 +97,14 @@ def extensions() -> tuple[str, ...]:
 
 
 @pytest.fixture
-async def bot_factory(database_path: Path, extensions: tuple[str, ...]) -> AsyncIterator[BotFactory]:
+async def bot_factory(
+    database_path: Path, database_url: str, extensions: tuple[str, ...]
+) -> AsyncIterator[BotFactory]:
     """Builds a NEW bot on the same database, as a process restart would."""
     built: list[SushiBar] = []
 
     def build() -> SushiBar:
-        bot = create_bot(_settings(database_path), extensions=extensions, sync=True)
+        bot = create_bot(_settings(database_path, database_url), extensions=extensions, sync=True)
         built.append(bot)
         return bot
 

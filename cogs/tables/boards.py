@@ -9,12 +9,13 @@ from typing import Any
 
 import discord
 
-from cogs.i18n import plural, t
+from cogs.i18n import game_title, option_line, plural, t
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog
 from cogs.tables.ui import TABLE_ROW, Board, TableButton
 
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+COMPUTERS_COUNTED_EXTRA = "computers_counted"  # record.extra of a finished game with computer players
 
 
 def table_board(ctx: TableContext, cog: GameCog) -> Board:
@@ -35,7 +36,7 @@ def table_board(ctx: TableContext, cog: GameCog) -> Board:
 
 def ended_board(ctx: TableContext, cog: GameCog) -> Board:
     """A cancelled or abandoned table keeps its last board, without controls, under a line saying so."""
-    line = t(f"table.{ctx.record.status}_board", ctx.locale, game=ctx.game.title)
+    line = t(f"table.{ctx.record.status}_board", ctx.locale, game=game_title(ctx.game, ctx.locale))
     board = lobby_board(ctx, cog) if ctx.state is None else cog.render_board(ctx)
     board.content = f"{line}\n{board.content}" if board.content else line
     board.items = []
@@ -46,11 +47,11 @@ def lobby_board(ctx: TableContext, cog: GameCog) -> Board:
     record = ctx.record
     game = cog.game
     seated = "\n".join(
-        f"{index + 1}. <@{seat.user_id}>" + (" 👑" if seat.user_id == record.host_id else "")
+        f"{index + 1}. {ctx.mention(index)}" + (" 👑" if seat.user_id == record.host_id else "")
         for index, seat in enumerate(record.seats)
     )
     embed = discord.Embed(
-        title=t("lobby.title", ctx.locale, game=game.title),
+        title=t("lobby.title", ctx.locale, game=game_title(game, ctx.locale)),
         description=t(
             "lobby.text",
             ctx.locale,
@@ -67,13 +68,19 @@ def lobby_board(ctx: TableContext, cog: GameCog) -> Board:
     if record.options:
         embed.add_field(
             name=t("lobby.options", ctx.locale),
-            value="\n".join(f"{name}: **{value}**" for name, value in record.options.items()),
+            value="\n".join(
+                option_line(game.id, name, value, ctx.locale) for name, value in record.options.items()
+            ),
         )
-    buttons = [
-        ("join", "lobby.join", discord.ButtonStyle.success, len(record.seats) >= game.max_players),
-        ("leave", "lobby.leave", discord.ButtonStyle.secondary, False),
-        ("start", "lobby.start", discord.ButtonStyle.primary, len(record.seats) < game.min_players),
-        ("cancel", "lobby.cancel", discord.ButtonStyle.danger, False),
+    full = len(record.seats) >= game.max_players
+    computers = any(not seat.human for seat in record.seats)
+    buttons = [  # the table's moves on one row, the computer players' on the next (host only)
+        ("join", "lobby.join", discord.ButtonStyle.success, full, 0),
+        ("leave", "lobby.leave", discord.ButtonStyle.secondary, False, 0),
+        ("start", "lobby.start", discord.ButtonStyle.primary, len(record.seats) < game.min_players, 0),
+        ("cancel", "lobby.cancel", discord.ButtonStyle.danger, False, 0),
+        ("add_computer", "computers.add", discord.ButtonStyle.secondary, full, 1),
+        ("remove_computer", "computers.remove", discord.ButtonStyle.secondary, not computers, 1),
     ]
     items: list[discord.ui.Item[Any]] = [
         TableButton(
@@ -84,8 +91,10 @@ def lobby_board(ctx: TableContext, cog: GameCog) -> Board:
             label=t(key, ctx.locale),
             style=style,
             disabled=off,
+            row=row,
+            emoji="🤖" if row else None,
         )
-        for word, key, style, off in buttons
+        for word, key, style, off, row in buttons
     ]
     return Board(embed=embed, items=items)
 
@@ -112,12 +121,19 @@ def results_board(ctx: TableContext, cog: GameCog) -> Board:
         lines.append(line)
     if notes.tie_break:
         lines.append(t("results.tie_break", ctx.locale, how=notes.tie_break))
+    footer = "results.footer"
+    if any(not seat.human for seat in ctx.record.seats):  # say how a game with computers counts
+        counted = ctx.record.extra.get(COMPUTERS_COUNTED_EXTRA, True)
+        lines.append(
+            t("computers.results.counted" if counted else "computers.results.not_counted", ctx.locale)
+        )
+        footer = footer if counted else "computers.results.footer"
     embed = discord.Embed(
-        title=t("results.title", ctx.locale, game=game.title),
+        title=t("results.title", ctx.locale, game=game_title(game, ctx.locale)),
         description="\n".join(lines),
         colour=discord.Colour.gold(),
     )
-    embed.set_footer(text=t("results.footer", ctx.locale))
+    embed.set_footer(text=t(footer, ctx.locale))
     rematch = TableButton(
         game.id,
         ctx.channel_id,

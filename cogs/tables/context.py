@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import discord
@@ -28,6 +28,7 @@ class TableContext:
     game: Game[Any, Any]
     state: Any | None  # None in the lobby
     _public: ViewHeader | None = field(default=None, repr=False, compare=False)
+    _speaks: str | None = field(default=None, repr=False, compare=False)  # see `speaking`
 
     @property
     def channel_id(self) -> int:
@@ -43,11 +44,22 @@ class TableContext:
 
     @property
     def locale(self) -> str | None:
-        return self.record.extra.get("locale")
+        return self._speaks or self.record.extra.get("locale")
+
+    def speaking(self, locale: str | None) -> TableContext:
+        """The same table worded in another language, for one private render (a seat's DM or panel);
+        the public view drawn so far is shared, as it does not depend on the language."""
+        if not locale or locale == self.locale:
+            return self
+        return replace(self, _speaks=locale)
 
     def name(self, seat: int) -> str:
-        """The seat's display name, marked when a computer plays it."""
+        """The seat's display name, marked when a computer plays it: "🤖 bob" stands in for bob, and a
+        computer player added at the table shows its level, "🤖 Temaki (hard)"."""
         seat_record = self.record.seats[seat]
+        if not seat_record.human:  # its name carries its 🤖 (so /history shows it too)
+            level = self.t(f"computers.level.{seat_record.level or 'normal'}")
+            return self.t("computers.seat", name=seat_record.name, level=level)
         return f"🤖 {seat_record.name}" if seat_record.computer else seat_record.name
 
     def ping(self, seat: int) -> str:
@@ -56,7 +68,9 @@ class TableContext:
 
     def mention(self, seat: int) -> str:
         seat_record = self.record.seats[seat]
-        return self.name(seat) if seat_record.computer else f"<@{seat_record.user_id}>"
+        return (
+            self.name(seat) if seat_record.computer or not seat_record.human else f"<@{seat_record.user_id}>"
+        )
 
     def public(self) -> ViewHeader:
         """What the whole table may see; drawn once per context (stamps ask for it per button)."""

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs.i18n import t
+from cogs.i18n import game_title, t
 from cogs.tables.gamecog import GameCog
 from cogs.tables.language import player_locale
 from cogs.tables.ui import late_answer, reply_ephemeral
@@ -34,7 +34,7 @@ def reason(error: IllegalAction, locale: Any, cog: GameCog | None) -> str:
     """The player's words for a refusal, in their language."""
     if isinstance(error, Refusal):
         # The table's words name the game and its slash group ("open one with `/bock new`").
-        known = {"game": cog.game.title, "group": cog.group} if cog is not None else {}
+        known = {"game": game_title(cog.game, locale), "group": cog.group} if cog is not None else {}
         return t(error.code, locale, **{**known, **error.params})
     if cog is not None:
         return cog.refusal(error, locale)

@@ -23,7 +23,9 @@ from discord.ext import commands
 
 from cogs.i18n import has, t
 from cogs.tables.context import TableContext
+from cogs.tables.language import player_locale
 from cogs.tables.ui import TABLE_ROW, Board, TableButton, TableSelect, action_payload
+from rules.computer import LEVELS
 from rules.engine import Game, IllegalAction
 
 PrivateMode = Literal["none", "dm", "panel"]
@@ -32,6 +34,13 @@ ShortText = app_commands.Range[str, 1, 40]
 can grow past Discord's message length by echoing it."""
 ActionFor = Callable[[TableContext, int], Any]
 """Builds a game action from the caller's table and seat (may raise IllegalAction)."""
+MAX_COMPUTERS = 5  # the largest table (6 seats) less its host; each game refuses more than it seats
+Computers = app_commands.Range[int, 0, MAX_COMPUTERS]
+LEVEL_CHOICES = [app_commands.Choice(name=t(f"computers.level.{level}"), value=level) for level in LEVELS]
+COMPUTER_OPTIONS = {
+    "computers": "How many computer players to seat at once (you alone + computers: solo play)",
+    "level": "How well the computer players play (default: normal)",
+}
 
 
 class TableService(Protocol):
@@ -41,7 +50,15 @@ class TableService(Protocol):
 
     async def context(self, channel_id: int) -> TableContext | None: ...
 
-    async def open(self, interaction: discord.Interaction, cog: GameCog, options: dict[str, Any]) -> None: ...
+    async def open(
+        self,
+        interaction: discord.Interaction,
+        cog: GameCog,
+        options: dict[str, Any],
+        *,
+        computers: int = 0,
+        level: str | None = None,
+    ) -> None: ...
 
     async def lobby(self, interaction: discord.Interaction, game_id: str, what: str) -> None: ...
 
@@ -86,8 +103,11 @@ class GameCog(commands.GroupCog):
     private_mode: ClassVar[PrivateMode] = "none"
     # Seconds between two edits of the public board; 0 = edit after every action.
     board_refresh_interval: ClassVar[float] = 0.0
-    # Seconds a computer player waits before it acts (real-time games want a pause).
-    computer_delay: ClassVar[float] = 0.0
+    # The board carries a picture that is slow to draw: a click on it is acknowledged at once and the
+    # board edited with the picture right after (drawn off the event loop).
+    board_picture: ClassVar[bool] = False
+    # Seconds a computer player added at the table waits before it acts, so that people can follow.
+    computer_delay: ClassVar[float] = 1.0
     # The plural catalog key a score is counted in ("12 points"; Sushi Dice counts plates).
     score_unit: ClassVar[str] = "results.points"
 
@@ -111,8 +131,17 @@ class GameCog(commands.GroupCog):
     # ------------------------------------------------------------ shared commands
 
     @app_commands.command(name="new", description="Open a table for this game in this channel")
-    async def new(self, interaction: discord.Interaction) -> None:
-        await self.tables.open(interaction, self, {})
+    @app_commands.describe(**COMPUTER_OPTIONS)
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        computers: Computers = 0,
+        level: app_commands.Choice[str] | None = None,
+    ) -> None:
+        await self.tables.open(
+            interaction, self, {}, computers=computers, level=level.value if level else None
+        )
 
     @app_commands.command(name="join", description="Take a seat at the table in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -136,7 +165,9 @@ class GameCog(commands.GroupCog):
 
     @app_commands.command(name="rules", description="A short summary of the rules")
     async def rules(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(embed=self.rules_embed(interaction.locale), ephemeral=True)
+        await interaction.response.send_message(
+            embed=self.rules_embed(await player_locale(interaction)), ephemeral=True
+        )
 
     async def play(self, interaction: discord.Interaction, action: Any | ActionFor) -> None:
         """A game slash command: the action (or how to build it from the caller's table and seat)
@@ -161,6 +192,13 @@ class GameCog(commands.GroupCog):
     def render_private(self, ctx: TableContext, seat: int) -> Board | None:
         """A seat's private hand or panel; None when the game has no secrets."""
         return None
+
+    def private_key(self, ctx: TableContext, seat: int) -> object:
+        """What `render_private` draws the seat's board from, compared with `==`: the board is drawn
+        and sent again only when this changes. The machinery adds the table's status, its seats (names,
+        computer flags) and the seat's language. By default the seat's whole view; a cog whose board
+        reads more (what the public board last showed) must add it, one that reads less may narrow it."""
+        return ctx.private(seat)
 
     def stamp(self, ctx: TableContext, seat: int | None) -> int:
         """Which board a component belongs to; a click with another stamp is refused as outdated.
@@ -203,6 +241,17 @@ class GameCog(commands.GroupCog):
 
     def published(self, ctx: TableContext) -> None:
         """Called after the public board shows `ctx`'s state (real-time games track what was seen)."""
+
+    def computer_pace(self, level: str, *, stand_in: bool = False) -> float:
+        """Seconds a computer seat waits before its next move: `computer_delay`, so that people can
+        follow a computer player added at the table; a stand-in for an absent player moves at once (the
+        table has waited for that player already). A real-time game paces every computer by its level."""
+        return 0.0 if stand_in else self.computer_delay
+
+    def computer_sight(self, ctx: TableContext, level: str) -> int | None:
+        """What a computer at `level` has had time to see: the stamp of the public board it may call
+        on (`rules.computer.choose(published=...)`); None in games that judge no calls on a board."""
+        return None
 
     async def on_ui(
         self, interaction: discord.Interaction, ctx: TableContext, seat: int, word: str, values: list[str]

@@ -2,18 +2,25 @@
 else their Discord client's locale, else English (the catalogs' own fallback).
 
 Public messages are the table's: its locale is fixed when it opens (`server_language`, else the
-server's Discord locale). Private answers (refusals, confirmations) are the player's (`player_locale`).
+server's Discord locale). Private answers (refusals, confirmations) are the player's (`player_locale`);
+a seat's DM or panel is its player's too (`seat_locale`: a DM has no interaction to ask). Public
+answers outside a table (`/leaderboard`, `/history`) speak the server's language (`public_locale`).
+
+A player's choice is read on nearly every private render, so it is cached per settings store and
+changed only through `choose_language`.
 """
 
 from __future__ import annotations
 
 import logging
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import discord
 from discord import app_commands
 
 from cogs.i18n import Localish
+from cogs.tables.context import TableContext
 from storage.settings import GuildSettings, PlayerSettings
 
 log = logging.getLogger(__name__)
@@ -48,13 +55,66 @@ async def server_language(guilds: GuildSettings, guild_id: int | None) -> str | 
     return chosen if chosen in LANGUAGES else None
 
 
+# Each player's `/language` (None: no choice), per settings store: one store per database, so a
+# test's fresh database never sees another's choices.
+_chosen: WeakKeyDictionary[PlayerSettings, dict[int, str | None]] = WeakKeyDictionary()
+
+
+async def chosen_language(players: PlayerSettings, user_id: int) -> str | None:
+    """The language the player chose with `/language`, if any (read once, then cached)."""
+    cache = _chosen.setdefault(players, {})
+    if user_id not in cache:
+        chosen = await players.get(user_id, LANGUAGE_KEY)
+        cache[user_id] = chosen if chosen in LANGUAGES else None
+    return cache[user_id]
+
+
+async def choose_language(players: PlayerSettings, user_id: int, language: str | None) -> None:
+    """`/language`: store the player's choice (None: the server's again) and what the cache says."""
+    chosen = language if language in LANGUAGES else None
+    await players.set(user_id, LANGUAGE_KEY, chosen)
+    _chosen.setdefault(players, {})[user_id] = chosen
+
+
+async def seat_locale(players: PlayerSettings, ctx: TableContext, seat: int) -> str | None:
+    """The language of a seat's DM or panel: its player's choice, else the table's (which is the
+    server's setting from the table's opening, else the server's Discord locale)."""
+    try:
+        return await chosen_language(players, ctx.record.seats[seat].user_id) or ctx.locale
+    except Exception:  # a hand must still be shown when the settings cannot be read
+        log.exception("could not read the language of seat %s at channel %s", seat, ctx.channel_id)
+        return ctx.locale
+
+
+async def for_seat(client: Any, ctx: TableContext, seat: int) -> TableContext:
+    """The table worded for one seat's private board (`client`: the bot, or `interaction.client`)."""
+    players, _ = _settings(client)
+    if players is None:
+        return ctx
+    return ctx.speaking(await seat_locale(players, ctx, seat))
+
+
+async def public_locale(interaction: discord.Interaction) -> Localish:
+    """The language of a public answer (a channel message everyone reads): the server's setting,
+    else the server's Discord locale, else the caller's."""
+    _, guilds = _settings(interaction.client)
+    try:
+        if guilds is not None:
+            server = await server_language(guilds, interaction.guild_id)
+            if server is not None:
+                return server
+    except Exception:  # the answer must still come when the settings cannot be read
+        log.exception("could not read the language of guild %s", interaction.guild_id)
+    return interaction.guild_locale or interaction.locale
+
+
 async def player_locale(interaction: discord.Interaction) -> Localish:
     """The language of a private answer to this interaction's user."""
     players, guilds = _settings(interaction.client)
     try:
         if players is not None:
-            chosen = await players.get(interaction.user.id, LANGUAGE_KEY)
-            if chosen in LANGUAGES:
+            chosen = await chosen_language(players, interaction.user.id)
+            if chosen is not None:
                 return chosen
         if guilds is not None:
             server = await server_language(guilds, interaction.guild_id)

@@ -1,4 +1,5 @@
-"""What join, leave, start and cancel do to a table's record: pure decisions, refused with a reason.
+"""What join, leave, start and cancel — and adding or removing a computer player — do to a table's
+record: pure decisions, refused with a reason.
 
 The Tables cog calls these on a copy of the record under the channel lock, then saves the
 copy; nothing here talks to Discord or storage.
@@ -7,6 +8,7 @@ copy; nothing here talks to Discord or storage.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -14,8 +16,10 @@ from cogs.tables.errors import Refusal
 from rules.engine import Game
 from storage.tables import Seat, TableRecord
 
-LobbyMove = Literal["join", "leave", "start", "cancel"]
-LOBBY_MOVES: tuple[LobbyMove, ...] = ("join", "leave", "start", "cancel")
+LobbyMove = Literal["join", "leave", "start", "cancel", "add_computer", "remove_computer"]
+LOBBY_MOVES: tuple[LobbyMove, ...] = ("join", "leave", "start", "cancel", "add_computer", "remove_computer")
+COMPUTER_LEVEL_KEY = "computer_level"  # record.extra: the level the table's computers are added at
+DEFAULT_LEVEL = "normal"
 
 
 @dataclass(frozen=True)
@@ -47,9 +51,32 @@ def options_for(
     return options
 
 
-def change(record: TableRecord, game: Game[Any, Any], what: LobbyMove, member: Member, group: str) -> Note:
-    """Apply one lobby move to `record` (a copy the caller saves) and say what happened."""
+def change(
+    record: TableRecord,
+    game: Game[Any, Any],
+    what: LobbyMove,
+    member: Member,
+    group: str,
+    computer_names: Sequence[str] = (),
+) -> Note:
+    """Apply one lobby move to `record` (a copy the caller saves) and say what happened.
+
+    `computer_names`: the names computer players take, in the table's language ("add_computer").
+    """
     seat = record.seat_of(member.user_id)
+    if what in ("add_computer", "remove_computer"):
+        if record.status != "lobby":
+            raise Refusal("table.already_started")
+        if member.user_id != record.host_id:
+            raise Refusal("computers.host_only")
+        if what == "add_computer":
+            added = add_computer(record, game, computer_names)
+            return Note("computers.added", {"name": added.name}, {"computer": added.user_id})
+        computers = [index for index, seated in enumerate(record.seats) if not seated.human]
+        if not computers:
+            raise Refusal("computers.none_to_remove")
+        removed = record.seats.pop(computers[-1])  # the last one added
+        return Note("computers.removed", {"name": removed.name}, {"computer": removed.user_id})
     if what == "join":
         if seat is not None and record.seats[seat].computer:
             # A player a computer stood in for takes their seat back.
@@ -69,10 +96,11 @@ def change(record: TableRecord, game: Game[Any, Any], what: LobbyMove, member: M
             raise Refusal("table.not_seated")
         if record.status == "lobby":
             del record.seats[seat]
-            if not record.seats:
+            humans = [seated.user_id for seated in record.seats if seated.human]
+            if not humans:  # computers alone keep no table open
                 record.status = "cancelled"
             elif record.host_id == member.user_id:
-                record.host_id = record.seats[0].user_id
+                record.host_id = humans[0]
             return Note("table.left", {"name": member.name})
         record.seats[seat].computer = True
         if deserted(record):  # the last player left on purpose: nobody plays on for a result
@@ -86,6 +114,8 @@ def change(record: TableRecord, game: Game[Any, Any], what: LobbyMove, member: M
             raise Refusal("table.host_only")
         if len(record.seats) < game.min_players:
             raise Refusal("table.too_few", min=game.min_players)
+        if not any(seated.human for seated in record.seats):
+            raise Refusal("computers.no_human")
         seed = secrets.randbits(63)
         record.state = game.dump(game.new(len(record.seats), seed, record.options))
         record.status = "playing"
@@ -94,6 +124,23 @@ def change(record: TableRecord, game: Game[Any, Any], what: LobbyMove, member: M
         raise Refusal("table.cancel_refused")
     record.status = "cancelled"
     return Note("table.cancelled", {"name": member.name})
+
+
+def add_computer(record: TableRecord, game: Game[Any, Any], names: Sequence[str]) -> Seat:
+    """Seat a computer player at the level the table was opened with; refused at a full table.
+
+    Its user id is the first free negative number (-1, -2, ...), unique at this table, and it is
+    named by that number from `names`: removing the last computer and adding one again brings it back.
+    """
+    if len(record.seats) >= game.max_players:
+        raise Refusal("table.full", max=game.max_players)
+    taken = {seated.user_id for seated in record.seats}
+    number = next(n for n in range(1, game.max_players + 2) if -n not in taken)
+    name = names[(number - 1) % len(names)] if names else str(number)
+    level = str(record.extra.get(COMPUTER_LEVEL_KEY, DEFAULT_LEVEL))
+    seat = Seat(-number, f"🤖 {name}", computer=True, level=level)
+    record.seats.append(seat)
+    return seat
 
 
 def deserted(record: TableRecord) -> bool:

@@ -17,8 +17,10 @@ from typing import Literal
 import discord
 from discord.ext import commands
 
+from cogs.i18n import game_title, join_list
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog
+from cogs.tables.language import for_seat
 from storage.settings import GuildSettings, PlayerSettings
 
 log = logging.getLogger(__name__)
@@ -60,7 +62,9 @@ class Pinger:
         table = self._tables[ctx.channel_id]
         playing = ctx.record.status == "playing" and ctx.state is not None
         owing = frozenset(
-            seat for seat in (cog.waits_for(ctx) if playing else ()) if not ctx.record.seats[seat].computer
+            seat
+            for seat in (cog.waits_for(ctx) if playing else ())
+            if ctx.record.seats[seat].human and not ctx.record.seats[seat].computer
         )
         fresh = owing - (table.owing - moved) - {actor}
         table.owing = owing
@@ -100,7 +104,9 @@ class Pinger:
             return
         users = [discord.Object(ctx.record.seats[seat].user_id) for seat in in_channel]
         text = ctx.t(
-            "ping.turn", players=", ".join(ctx.ping(seat) for seat in in_channel), game=ctx.game.title
+            "ping.turn",
+            players=join_list(map(ctx.ping, in_channel), ctx.locale, style="comma"),
+            game=game_title(ctx.game, ctx.locale),
         )
         message = await self.bot.get_partial_messageable(ctx.channel_id).send(
             text, allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=users)
@@ -111,7 +117,10 @@ class Pinger:
         user_id = ctx.record.seats[seat].user_id
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(ctx.t("ping.turn_dm", game=ctx.game.title, channel=f"<#{ctx.channel_id}>"))
+            mine = await for_seat(self.bot, ctx, seat)  # a DM: the player's own language
+            await user.send(
+                mine.t("ping.turn_dm", game=game_title(ctx.game, mine.locale), channel=f"<#{ctx.channel_id}>")
+            )
         except discord.HTTPException:
             return False
         return True

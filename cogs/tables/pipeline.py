@@ -5,11 +5,23 @@ One move, end to end: lock the channel -> load the table -> `game.apply` -> stor
 state, the action and (at the end) the results in one transaction -> answer the interaction ->
 then, outside the lock, refresh the board, the private hands, the turn pings and the timer.
 Time-outs and computer seats take the same road (`_on_deadline`).
+
+Computer seats — players added in the lobby, and stand-ins for players who left or timed out three
+times (at `normal`) — move through `rules.computer.choose` at their level, seeded by the table and
+its version so a decision can be reproduced. `hard` thinks off the event loop, outside the lock, on
+the state it loaded; its move is committed only if the table has not moved on meanwhile.
+
+An open table stays in memory while it is played; one idle for `IDLE_EVICT` leaves it (its timer
+keeps only the channel id) and is read again on its next click or deadline. Loaded again unchanged,
+it is not re-synced: only a table met for the first time in this process (after a restart) has its
+board, hands and pings brought up to date.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import hashlib
 import logging
 from collections import defaultdict
 from dataclasses import dataclass
@@ -19,7 +31,7 @@ import discord
 from discord.ext import commands
 
 from cogs.i18n import t
-from cogs.tables.boards import results_board
+from cogs.tables.boards import COMPUTERS_COUNTED_EXTRA, results_board
 from cogs.tables.context import TableContext, now
 from cogs.tables.errors import Refusal
 from cogs.tables.gamecog import GameCog
@@ -30,7 +42,8 @@ from cogs.tables.publish import Publisher
 from cogs.tables.slots import MessageSlots
 from cogs.tables.timers import Timers
 from cogs.tables.ui import Board
-from rules.engine import Event
+from rules import computer
+from rules.engine import Event, Game
 from storage.database import Database
 from storage.leaderboard import Leaderboard, SeatResult
 from storage.settings import GuildSettings, PlayerSettings
@@ -39,6 +52,9 @@ from storage.tables import StaleVersion, TableRecord, TableStore
 log = logging.getLogger(__name__)
 
 TIMEOUTS_BEFORE_COMPUTER = 3
+IDLE_EVICT = 600.0  # seconds without a move or a click before an open table leaves memory
+SWEEP_EVERY = 60.0  # seconds between two looks for idle tables while the bot is busy
+COMPUTERS_COUNTED_KEY = "computers.counted"  # server setting: games with computer players count (default)
 
 Mover = Literal["player", "timeout", "computer"]
 Move = tuple[int, Any, list[Event]]  # seat, action, the events it caused
@@ -61,10 +77,14 @@ class Pipeline:
         self.games: dict[str, GameCog] = {}
         self._loaded: dict[int, Loaded] = {}
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._used: dict[int, float] = {}  # when each loaded table was last used
+        self._evicted: dict[int, int] = {}  # tables that left memory idle: the version they left at
+        self._sweeper: asyncio.Task[None] | None = None
+        self._swept = now()  # when idle tables were last looked for
         self._background: set[asyncio.Task[Any]] = set()
         slots = MessageSlots(self.store)
         self.publisher = Publisher(bot, slots, self.games, self._latest)
-        self.private = PrivateHands(bot, slots)
+        self.private = PrivateHands(bot, slots, self.games)
         self.timers = Timers(self.guild_settings, default_timeout, self._on_deadline)
         self.player_settings = PlayerSettings(database)
         self.pinger = Pinger(bot, self.guild_settings, self.player_settings)
@@ -78,18 +98,26 @@ class Pipeline:
         """The open table of a channel, from the cache or the database."""
         cached = self._loaded.get(channel_id)
         if cached is not None:
+            self._touch(channel_id)
             return cached
         record = await self.store.open_table(channel_id)
+        cached = self._loaded.get(channel_id)  # another caller loaded it meanwhile: theirs stands
+        if cached is not None:
+            return cached
         if record is None or record.game_id not in self.games:
             return None
         loaded = Loaded(record, self._state_of(record))
         self._loaded[channel_id] = loaded
-        if record.status == "playing":
+        self._touch(channel_id)
+        left_at = self._evicted.pop(channel_id, None)
+        if record.status == "playing" and left_at != record.version:
             # First contact in this process: the board and private controls may show an older state
             # (the last process may have died between a commit and its edits). Bring them up to date.
+            # A table that left memory idle and comes back unchanged shows its state already.
             ctx, cog = self._context(loaded), self.games[record.game_id]
             self.publisher.request(channel_id)
-            self._schedule(self.private.sync(ctx, cog))
+            if cog.private_mode != "none":
+                self._schedule(self.private.sync(ctx, cog))
             self.pinger.note(ctx, cog)
         return loaded
 
@@ -97,10 +125,53 @@ class Pipeline:
         return self.games[record.game_id].game.load(record.state) if record.state is not None else None
 
     def _remember(self, loaded: Loaded) -> None:
+        channel_id = loaded.record.channel_id
         if loaded.record.is_open:
-            self._loaded[loaded.record.channel_id] = loaded
+            self._loaded[channel_id] = loaded
+            self._touch(channel_id)
         else:
-            self._loaded.pop(loaded.record.channel_id, None)
+            self._loaded.pop(channel_id, None)
+            self._used.pop(channel_id, None)
+            self._evicted.pop(channel_id, None)
+
+    # ================================================================ idle tables leave memory
+
+    def _touch(self, channel_id: int) -> None:
+        """The table is in use. Idle ones are looked for while the bot works (every SWEEP_EVERY), and
+        once more IDLE_EVICT after it falls quiet: no timer ticks while nothing happens."""
+        at = now()
+        self._used[channel_id] = at
+        if at - self._swept >= SWEEP_EVERY:
+            self.evict_idle()
+        if self._sweeper is None or self._sweeper.done():
+            self._sweeper = asyncio.create_task(self._sweep_later())
+            self._background.add(self._sweeper)
+            self._sweeper.add_done_callback(self._background.discard)
+
+    async def _sweep_later(self) -> None:
+        await asyncio.sleep(IDLE_EVICT)
+        self.evict_idle()
+
+    def evict_idle(self, idle: float = IDLE_EVICT) -> list[int]:
+        """Tables unused for `idle` seconds leave memory (not one a move holds); returns their channels.
+
+        Its deadline timer keeps only the channel id, and the next click or deadline reads it again."""
+        self._swept = now()
+        cutoff = self._swept - idle
+        evicted = []
+        for channel_id in list(self._loaded):
+            if self._used.setdefault(channel_id, now()) > cutoff:
+                continue
+            lock = self._locks.get(channel_id)
+            if lock is not None and (lock.locked() or getattr(lock, "_waiters", None)):
+                continue  # held, or handed to a waiter that has not resumed yet
+            loaded = self._loaded.pop(channel_id)
+            del self._used[channel_id]
+            self._locks.pop(channel_id, None)
+            self._evicted[channel_id] = loaded.record.version
+            self.private.forget_drawings(channel_id)
+            evicted.append(channel_id)
+        return evicted
 
     async def context(self, channel_id: int) -> TableContext | None:
         loaded = await self._load(channel_id)
@@ -188,15 +259,21 @@ class Pipeline:
             seat_record.timeouts += 1
             seat_record.computer = seat_record.timeouts >= TIMEOUTS_BEFORE_COMPUTER
         finished = game.is_over(state)
+        results: list[SeatResult] | None = None
         if finished:
             record.status = "finished"
+            counted = True
+            if any(not seated.human for seated in record.seats):
+                counted = bool(await self.guild_settings.get(record.guild_id, COMPUTERS_COUNTED_KEY, True))
+                record.extra[COMPUTERS_COUNTED_EXTRA] = counted  # the results board says how it counted
+            results = _results(record, game.scores(state), game.ranking(state), counted)
         record.deadline = await self.timers.deadline(record, cog, state)
         await self._save(
             record,
             expected_version=loaded.record.version,
             action={**game.encode_action(action), **({"by": by} if by != "player" else {})},
             seat=seat,
-            results=_results(record, game.scores(state), game.ranking(state)) if finished else None,
+            results=results,
         )
         result = Loaded(record, state)
         self._remember(result)
@@ -231,9 +308,9 @@ class Pipeline:
         if await self.publisher.is_board(interaction, ctx):
             await self.publisher.answer_with_board(interaction, ctx)
         elif interaction.type == discord.InteractionType.component:
-            board = cog.render_private(ctx, seat) if record.status == "playing" else None
+            board = await self.private.render(ctx, cog, seat) if record.status == "playing" else None
             if board is None:
-                board = Board(content=ctx.t("table.private_done"))
+                board = Board(content=(await self.private.for_seat(ctx, seat)).t("table.private_done"))
             await interaction.response.edit_message(**board.edit_kwargs())
             ephemeral = interaction.message is not None and interaction.message.flags.ephemeral
             await self.private.shown(ctx, seat, board, interaction if ephemeral else None)
@@ -251,10 +328,11 @@ class Pipeline:
         if lines:
             await self.publisher.send(record.channel_id, content="\n".join(lines))
         if record.status == "finished":
-            players = [seat.user_id for seat in record.seats if not seat.computer]
+            players = [seat.user_id for seat in record.seats if seat.human and not seat.computer]
             results = results_board(ctx, cog).send_kwargs()
             await self.publisher.send(record.channel_id, **results, allowed_mentions=pinging(players))
-        self._schedule(self.private.sync(ctx, cog))
+        if cog.private_mode != "none":  # a game without secrets has no hands to bring up to date
+            self._schedule(self.private.sync(ctx, cog))
         self.pinger.note(ctx, cog, actor, moved=frozenset(seat for seat, _, _ in moves))
         self.timers.arm(record)
 
@@ -275,35 +353,103 @@ class Pipeline:
             cog = self.games[loaded.record.game_id]
             movers = sorted(cog.game.to_move(loaded.state))
             computers = [seat for seat in movers if loaded.record.seats[seat].computer]
-            timed_out = not computers
-            # Only seats the game is waiting for time out (not a spectator who may, but need not, act).
-            absent = [seat for seat in movers if seat in cog.waits_for(self._context(loaded))]
-            for seat in computers or absent:
-                if loaded.record.status != "playing" or seat not in cog.game.to_move(loaded.state):
-                    continue
-                # A game may play its computer seats apart from absent humans (Kaiten Sushi: a computer's
-                # chopsticks succeed by chance, a timed-out player's never do); default_action otherwise.
-                play = getattr(cog.game, "computer_action", None) if not timed_out else None
-                action = (play or cog.game.default_action)(loaded.state, seat)
-                loaded, events = await self._commit(
-                    loaded, seat, action, by="timeout" if timed_out else "computer"
+            if not computers:
+                loaded, moves, notices, replaced = await self._time_out(loaded, movers)
+        if not computers:
+            if notices:
+                await self.publisher.send(
+                    channel_id, content="\n".join(notices), allowed_mentions=pinging(replaced)
                 )
-                ctx = self._context(loaded)
-                if timed_out:
-                    what = cog.describe(ctx, seat, action)
-                    if ctx.record.seats[seat].computer:  # the third time-out in a row
-                        notices.append(
-                            ctx.t("table.replaced", player=ctx.ping(seat), what=what, group=cog.group)
-                        )
-                        replaced.append(ctx.record.seats[seat].user_id)
-                    else:
-                        notices.append(ctx.t("table.timed_out", player=ctx.ping(seat), what=what))
-                moves.append((seat, action, events))
-        if notices:
-            await self.publisher.send(
-                channel_id, content="\n".join(notices), allowed_mentions=pinging(replaced)
-            )
-        await self._after(loaded, moves)
+            await self._after(loaded, moves)
+            return
+        for seat in computers:  # each decides on the table as the previous one left it
+            try:
+                moved = await self._computer_move(channel_id, seat)
+            except Exception:  # one computer's failure must not stop the table: the others play on
+                log.exception("the computer at seat %s in channel %s could not move", seat, channel_id)
+                continue
+            if moved is not None:
+                loaded, move = moved
+                moves.append(move)
+        if moves:
+            await self._after(loaded, moves)
+            return
+        async with self._locks[channel_id]:
+            latest = self._loaded.get(channel_id)
+            if latest is None or latest.record.status != "playing":
+                return
+            if latest.record.deadline is None or latest.record.deadline <= now():
+                # Nothing to do yet (a Sushi Dice spectator with no Chop! to call): look again after
+                # the computer's pace. Kept in memory only; after a restart it fires at once anyway.
+                latest.record.deadline = await self.timers.deadline(
+                    dataclasses.replace(latest.record, deadline=None), cog, latest.state
+                )
+            self.timers.arm(latest.record)
+
+    async def _time_out(
+        self, loaded: Loaded, movers: list[int]
+    ) -> tuple[Loaded, list[Move], list[str], list[int]]:
+        """The turn time is up: each absent human the game waits for gets the default move. The caller
+        holds the channel lock. Returns the table after them, the moves, the lines to say, and whom
+        they ping (players a computer now replaces)."""
+        cog = self.games[loaded.record.game_id]
+        moves: list[Move] = []
+        notices: list[str] = []
+        replaced: list[int] = []
+        # Only seats the game is waiting for time out (not a spectator who may, but need not, act).
+        absent = [seat for seat in movers if seat in cog.waits_for(self._context(loaded))]
+        for seat in absent:
+            if loaded.record.status != "playing" or seat not in cog.game.to_move(loaded.state):
+                continue
+            action = cog.game.default_action(loaded.state, seat)
+            loaded, events = await self._commit(loaded, seat, action, by="timeout")
+            ctx = self._context(loaded)
+            what = cog.describe(ctx, seat, action)
+            if ctx.record.seats[seat].computer:  # the third time-out in a row
+                notices.append(ctx.t("table.replaced", player=ctx.ping(seat), what=what, group=cog.group))
+                replaced.append(ctx.record.seats[seat].user_id)
+            else:
+                notices.append(ctx.t("table.timed_out", player=ctx.ping(seat), what=what))
+            moves.append((seat, action, events))
+        return loaded, moves, notices, replaced
+
+    async def _computer_move(self, channel_id: int, seat: int) -> tuple[Loaded, Move] | None:
+        """One computer seat's move, if it has one now, committed under the channel lock.
+
+        easy and normal decide under the lock; hard thinks in a thread on the state as loaded, and its
+        move is committed only if the table is still at that version (else the next deadline decides).
+        """
+        async with self._locks[channel_id]:
+            loaded = await self._load(channel_id)
+            if not _computer_may_move(self.games, loaded, seat):
+                return None
+            assert loaded is not None
+            cog = self.games[loaded.record.game_id]
+            level = loaded.record.seats[seat].level or "normal"
+            seen = cog.computer_sight(self._context(loaded), level)
+            seed = decision_seed(loaded.record, seat)
+            if level != "hard":
+                action = decide(cog.game, loaded.state, seat, level, seed, seen)
+                return await self._commit_computer(loaded, seat, action)
+            version = loaded.record.version
+            assert loaded.record.state is not None
+            thinking = cog.game.load(loaded.record.state)  # its own copy, never touched by a move
+        action = await asyncio.to_thread(decide, cog.game, thinking, seat, level, seed, seen)
+        async with self._locks[channel_id]:
+            loaded = await self._load(channel_id)
+            if (
+                loaded is None
+                or loaded.record.version != version
+                or not _computer_may_move(self.games, loaded, seat)
+            ):
+                return None
+            return await self._commit_computer(loaded, seat, action)
+
+    async def _commit_computer(self, loaded: Loaded, seat: int, action: Any) -> tuple[Loaded, Move] | None:
+        if action is None:  # nothing to do now (a spectator with no call to make)
+            return None
+        loaded, events = await self._commit(loaded, seat, action, by="computer")
+        return loaded, (seat, action, events)
 
     # ================================================================ background work
 
@@ -321,11 +467,46 @@ def pinging(users: list[int]) -> discord.AllowedMentions:
     )
 
 
-def _results(record: TableRecord, scores: list[int], ranking: list[int]) -> list[SeatResult]:
+def _results(record: TableRecord, scores: list[int], ranking: list[int], counted: bool) -> list[SeatResult]:
     return [
-        SeatResult(seat=index, user_id=seat.user_id, score=scores[index], rank=ranking[index])
+        SeatResult(
+            seat=index,
+            user_id=seat.user_id,
+            score=scores[index],
+            rank=ranking[index],
+            level=None if seat.human else seat.level,
+            counted=counted,
+        )
         for index, seat in enumerate(record.seats)
     ]
+
+
+def decision_seed(record: TableRecord, seat: int) -> int:
+    """A computer's decision is seeded by the table, its version and the seat: reproducible in a replay."""
+    digest = hashlib.blake2b(f"{record.id}:{record.version}:{seat}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def decide(game: Game[Any, Any], state: Any, seat: int, level: str, seed: int, seen: int | None) -> Any:
+    """A computer seat's move (None: nothing to do now); a game without computer players (the tests'
+    Tiny Race) plays its own `computer_action`, else its time-out move."""
+    if game.id not in computer.BRAINS:
+        return getattr(game, "computer_action", game.default_action)(state, seat)
+    chosen = level if level in computer.LEVELS else "normal"
+    try:
+        return computer.choose(game, state, seat, chosen, seed, published=seen)  # type: ignore[arg-type]
+    except Exception:  # a computer's bug must not stall the table: it plays the time-out move instead
+        log.exception("%s computer at seat %s failed to choose; playing the default move", game.id, seat)
+        return game.default_action(state, seat)
+
+
+def _computer_may_move(games: dict[str, GameCog], loaded: Loaded | None, seat: int) -> bool:
+    return (
+        loaded is not None
+        and loaded.record.status == "playing"
+        and loaded.record.seats[seat].computer
+        and seat in games[loaded.record.game_id].game.to_move(loaded.state)
+    )
 
 
 def _log_failure(task: asyncio.Task[Any]) -> None:

@@ -1,17 +1,20 @@
 """Private hands and panels: DM first, an ephemeral "My hand" / "Open my dice" message as fallback.
 
-Each seat's private board is sent again only when it changed (a digest per seat). A DM is
-edited in place turn after turn; its message id lives in the table's message slots, written
-by its own statement, so a move committed while a DM is on its way never loses it. When
-Discord refuses a DM (50007) the seat is marked and the player uses the board's button, whose
-ephemeral message is then kept up to date through its interaction token.
+A seat's private board is drawn again only when what it is drawn from changed (the cog's
+`private_key`, with the table's seats and status and the seat's language), and sent again only
+when the drawing changed (a digest per seat): another player's move costs a seat nothing. A DM is
+edited in place turn after turn (its DM channel remembered: an edit is one request); its message
+id lives in the table's message slots, written by its own statement, so a move committed while a
+DM is on its way never loses it. When Discord refuses a DM (50007) the seat is marked and the
+player uses the board's button, whose ephemeral message is then kept up to date through its
+interaction token.
+
+Everything private speaks the seat's player's language (`/language`, else the table's).
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import json
 import logging
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -19,8 +22,11 @@ from dataclasses import dataclass, field
 import discord
 from discord.ext import commands
 
+from cogs.i18n import game_title
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog
+from cogs.tables.language import for_seat
+from cogs.tables.publish import digest
 from cogs.tables.slots import MessageSlots, dm_slot
 from cogs.tables.ui import Board
 
@@ -34,14 +40,29 @@ class _Seats:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     panels: dict[int, discord.Interaction] = field(default_factory=dict)
     digests: dict[int, str] = field(default_factory=dict)
+    keys: dict[int, object] = field(default_factory=dict)  # what each seat's board was drawn from
     away: set[int] = field(default_factory=set)  # seats a computer plays, told so in their DM/panel
 
 
 class PrivateHands:
-    def __init__(self, bot: commands.Bot, slots: MessageSlots) -> None:
+    def __init__(self, bot: commands.Bot, slots: MessageSlots, games: dict[str, GameCog]) -> None:
         self.bot = bot
         self.slots = slots
+        self.games = games
         self._channels: dict[int, _Seats] = defaultdict(_Seats)
+        self._dm_channels: dict[int, int] = {}  # user -> their DM channel: no user lookup per edit
+
+    def forget_drawings(self, channel_id: int) -> None:
+        """The table leaves memory for a while: drop what its boards were drawn from (views), keep the
+        small digests, so a table loaded again redraws a seat's board but resends only what changed."""
+        seats = self._channels.get(channel_id)
+        if seats is not None:
+            seats.keys.clear()
+
+    async def key(self, ctx: TableContext, seat: int) -> object:
+        """What the seat's private board is drawn from; equal keys draw equal boards."""
+        mine = await self.for_seat(ctx, seat)
+        return _key(mine, self.games[ctx.record.game_id], seat)
 
     async def shown(
         self,
@@ -59,12 +80,23 @@ class PrivateHands:
         """
         seats = self._channels[ctx.channel_id]
         seats.digests[seat] = digest(board)
+        if ctx.record.status == "playing":
+            seats.keys[seat] = await self.key(ctx, seat)
         if interaction is None:
             return
         old = seats.panels.get(seat)
         seats.panels[seat] = interaction
         if opened and old is not None:
-            await self._refresh_panel(old, Board(content=ctx.t("table.private_moved")))
+            said = (await self.for_seat(ctx, seat)).t("table.private_moved")
+            await self._refresh_panel(old, Board(content=said))
+
+    async def for_seat(self, ctx: TableContext, seat: int) -> TableContext:
+        """The table worded in the seat's player's language, for their DM or panel."""
+        return await for_seat(self.bot, ctx, seat)
+
+    async def render(self, ctx: TableContext, cog: GameCog, seat: int) -> Board | None:
+        """The seat's private board, in its player's language."""
+        return cog.render_private(await self.for_seat(ctx, seat), seat)
 
     async def sync(self, ctx: TableContext, cog: GameCog) -> None:
         """Bring every human seat's private board up to date; an ended game closes them."""
@@ -76,21 +108,31 @@ class PrivateHands:
         seats = self._channels[ctx.channel_id]
         async with seats.lock:
             for seat, seat_record in enumerate(ctx.record.seats):
+                if not seat_record.human:  # a computer player added at the table: nobody to tell
+                    continue
                 if seat_record.computer:
                     # The player left or timed out three times: their controls say so, once.
                     if seat not in seats.away:
                         seats.away.add(seat)
                         seats.digests.pop(seat, None)
-                        away = ctx.t("table.private_away", game=ctx.game.title, group=cog.group)
+                        seats.keys.pop(seat, None)
+                        mine = await self.for_seat(ctx, seat)
+                        title = game_title(ctx.game, mine.locale)
+                        away = mine.t("table.private_away", game=title, group=cog.group)
                         await self._show(ctx, cog, seats, seat, Board(content=away))
                     continue
                 seats.away.discard(seat)
-                board = cog.render_private(ctx, seat)
+                mine = await self.for_seat(ctx, seat)
+                key = _key(mine, cog, seat)
+                if seats.keys.get(seat) == key or not await self._reachable(ctx, cog, seats, seat):
+                    continue  # drawn from the same things (the seat sees it already), or nowhere to show it
+                board = cog.render_private(mine, seat)
                 if board is None:
                     continue
                 fingerprint = digest(board)
-                if seats.digests.get(seat) != fingerprint and await self._show(ctx, cog, seats, seat, board):
+                if seats.digests.get(seat) == fingerprint or await self._show(ctx, cog, seats, seat, board):
                     seats.digests[seat] = fingerprint
+                    seats.keys[seat] = key
 
     async def _show(self, ctx: TableContext, cog: GameCog, seats: _Seats, seat: int, board: Board) -> bool:
         """The seat's DM if the game uses DMs and it can be delivered, else its open panel."""
@@ -99,12 +141,23 @@ class PrivateHands:
             delivered = await self._refresh_panel(seats.panels[seat], board)
         return delivered
 
+    async def _reachable(self, ctx: TableContext, cog: GameCog, seats: _Seats, seat: int) -> bool:
+        """Whether a board for the seat can be shown: an open panel, or a DM Discord has not refused."""
+        if seat in seats.panels:
+            return True
+        table_id = ctx.record.id or 0
+        slot = dm_slot(seat)
+        refused = await self.slots.get(table_id, slot) is None and await self.slots.has(table_id, slot)
+        return cog.private_mode == "dm" and not refused
+
     async def close(self, ctx: TableContext) -> None:
         """The game ended: every DM and open panel loses its controls and says how it ended."""
-        board = Board(content=ctx.t(f"table.private_{ctx.record.status}", game=ctx.game.title))
         seats = self._channels.pop(ctx.channel_id, _Seats())
         table_id = ctx.record.id or 0
         for seat in range(ctx.players):
+            mine = await self.for_seat(ctx, seat)
+            title = game_title(ctx.game, mine.locale)
+            board = Board(content=mine.t(f"table.private_{ctx.record.status}", game=title))
             if await self.slots.get(table_id, dm_slot(seat)) is not None:
                 await self._deliver_dm(ctx, seat, board)
             elif seat in seats.panels:
@@ -120,12 +173,11 @@ class PrivateHands:
             return False  # Discord refused this seat's DMs: the player uses "My hand" instead
         user_id = ctx.record.seats[seat].user_id
         try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            channel = await self._dm_channel(user_id)
         except discord.NotFound:  # the account is gone: nobody to send a hand to
             log.info("seat %s at channel %s has no Discord account any more", seat, ctx.channel_id)
             return False
         try:
-            channel = user.dm_channel or await user.create_dm()
             if message_id is not None:
                 try:
                     await channel.get_partial_message(message_id).edit(**board.edit_kwargs())
@@ -142,6 +194,16 @@ class PrivateHands:
             return False
         await self.slots.set(table_id, slot, message.id)
         return True
+
+    async def _dm_channel(self, user_id: int) -> discord.PartialMessageable | discord.DMChannel:
+        """The user's DM channel: looked up once, then addressed by its id alone."""
+        known = self._dm_channels.get(user_id)
+        if known is not None:
+            return self.bot.get_partial_messageable(known, type=discord.ChannelType.private)
+        user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+        channel = user.dm_channel or await user.create_dm()
+        self._dm_channels[user_id] = channel.id
+        return channel
 
     async def _tell_dms_closed(self, ctx: TableContext, seat: int) -> None:
         """Once per game: the player learns in the channel why no DM comes, and what to use instead."""
@@ -160,12 +222,9 @@ class PrivateHands:
             return False  # the ephemeral token expired or the panel was dismissed
 
 
-def digest(board: Board) -> str:
-    """A fingerprint of what a board shows, to skip sending the same thing twice."""
-    payload = {
-        "content": board.content,
-        "embed": board.embed.to_dict() if board.embed else None,
-        "items": [item.to_component_dict() for item in board.items],  # type: ignore[attr-defined]
-        "files": [file.filename for file in board.files],
-    }
-    return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
+def _key(mine: TableContext, cog: GameCog, seat: int) -> object:
+    """The cog's key for the seat's board, with what the machinery knows every board reads: the
+    seat's language, the table (a new game in the channel), its status and its seats' names and flags."""
+    record = mine.record
+    seats = tuple((other.user_id, other.name, other.computer, other.level) for other in record.seats)
+    return (mine.locale, record.id, record.status, seats, cog.private_key(mine, seat))

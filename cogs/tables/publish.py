@@ -2,11 +2,19 @@
 
 "Post the board and remember its message id" happens here and nowhere else. A game cog's
 `published(ctx)` hook is told whenever the channel's board shows a new state.
+
+Every edit request is cheap to make: requests coalesce (one edit in flight per channel, then one
+more with the latest state), and a board drawn exactly as the one published is not sent at all (a
+digest of the last published board per channel). A game whose board carries a slow picture
+(`board_picture`) has a click on it acknowledged at once, and the picture drawn off the event loop.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import io
+import json
 import logging
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
@@ -31,6 +39,7 @@ class _Channel:
     refresher: asyncio.Task[None] | None = None
     dirty: bool = False
     published_version: int = -1
+    published_digest: str | None = None  # what the board shows now, as `digest` fingerprints it
     last_edit: float = float("-inf")
 
 
@@ -56,6 +65,12 @@ class Publisher:
     def draw(self, ctx: TableContext) -> Board:
         return table_board(ctx, self.games[ctx.record.game_id])
 
+    async def _draw(self, ctx: TableContext) -> Board:
+        """The board; a slow picture is drawn in a worker thread, so other tables' clicks go on."""
+        if self.games[ctx.record.game_id].board_picture and ctx.state is not None:
+            return await asyncio.to_thread(self.draw, ctx)
+        return self.draw(ctx)
+
     async def is_board(self, interaction: discord.Interaction, ctx: TableContext) -> bool:
         """Whether a click came from the table's public board (rather than a DM or a panel)."""
         return (
@@ -71,7 +86,7 @@ class Publisher:
         it the table's board. Returns the id of the board it replaces, if any."""
         channel = self._channels[ctx.channel_id]
         async with channel.lock:
-            board = self.draw(ctx)
+            board = await self._draw(ctx)
             if interaction is not None:
                 await interaction.response.send_message(**board.send_kwargs())
                 message = await interaction.original_response()
@@ -81,15 +96,23 @@ class Publisher:
             previous = await self.slots.get(table_id, BOARD)
             await self.slots.set(table_id, BOARD, message.id)
             channel.published_version = ctx.version
+            channel.published_digest = digest(board)
         self._published(ctx)
         return previous
 
     async def answer_with_board(self, interaction: discord.Interaction, ctx: TableContext) -> None:
-        """Answer a click on the board by editing it to show `ctx`."""
+        """Answer a click on the board by editing it to show `ctx`; a board with a slow picture is
+        acknowledged at once and edited right after, outside the caller's lock (`request`)."""
+        if self.games[ctx.record.game_id].board_picture and ctx.state is not None:
+            await interaction.response.defer()
+            self.request(ctx.channel_id)
+            return
         channel = self._channels[ctx.channel_id]
         async with channel.lock:
-            await interaction.response.edit_message(**self.draw(ctx).edit_kwargs())
+            board = self.draw(ctx)
+            await interaction.response.edit_message(**board.edit_kwargs())
             channel.published_version = ctx.version
+            channel.published_digest = digest(board)
         self._published(ctx)
 
     async def retire(self, channel_id: int, message_id: int, note: str) -> None:
@@ -145,10 +168,14 @@ class Publisher:
                 return
             message_id = await self.slots.get(ctx.record.id or 0, BOARD)
             if message_id is not None:
+                board = await self._draw(ctx)
+                fingerprint = digest(board)
                 try:
-                    target = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
-                    await target.edit(**self.draw(ctx).edit_kwargs())
+                    if fingerprint != channel.published_digest:  # else nothing visible changed
+                        target = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+                        await target.edit(**board.edit_kwargs())
                     channel.published_version = ctx.version
+                    channel.published_digest = fingerprint
                 except discord.NotFound:
                     log.info("board message of channel %s is gone; posting a new one", channel_id)
                     message_id = None
@@ -159,3 +186,22 @@ class Publisher:
 
     def _published(self, ctx: TableContext) -> None:
         self.games[ctx.record.game_id].published(ctx)
+
+
+def digest(board: Board) -> str:
+    """A fingerprint of what a board shows (its pictures by their bytes), to skip sending it twice."""
+    pictures = hashlib.blake2b(digest_size=16)
+    for file in board.files:
+        if isinstance(file.fp, io.BytesIO):
+            pictures.update(file.fp.getbuffer())
+        else:  # a file not in memory cannot be compared cheaply: count it as new
+            pictures.update(str(id(file)).encode())
+    payload = {
+        "content": board.content,
+        "embed": board.embed.to_dict() if board.embed else None,
+        "items": [item.to_component_dict() for item in board.items],  # type: ignore[attr-defined]
+        "files": [file.filename for file in board.files],
+        "pictures": pictures.hexdigest(),
+    }
+    text = json.dumps(payload, sort_keys=True, default=str)
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()

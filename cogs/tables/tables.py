@@ -8,6 +8,7 @@ by `errors.py`.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 from typing import Any, cast
@@ -16,18 +17,28 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.i18n import t
+from cogs.i18n import Localish, game_title, t
 from cogs.tables.context import TableContext, now
 from cogs.tables.errors import Refusal, answer_failure
 from cogs.tables.gamecog import ActionFor, GameCog
 from cogs.tables.language import player_locale, server_language
-from cogs.tables.lobby import LOBBY_MOVES, LobbyMove, Member, change, options_for
+from cogs.tables.lobby import (
+    COMPUTER_LEVEL_KEY,
+    DEFAULT_LEVEL,
+    LOBBY_MOVES,
+    LobbyMove,
+    Member,
+    add_computer,
+    change,
+    options_for,
+)
 from cogs.tables.pipeline import Loaded, Pipeline, pinging
 from storage.tables import ChannelBusy, Seat, TableRecord
 
 log = logging.getLogger(__name__)
 
 RECOVER_RECENT = 3600.0  # seconds: tables active this recently are brought up to date at start-up
+COMPUTER_NAMES = 6  # catalog keys computers.name.1 .. computers.name.6
 
 
 class Tables(Pipeline, commands.Cog):
@@ -71,30 +82,54 @@ class Tables(Pipeline, commands.Cog):
             raise Refusal("table.none" if not playing else "table.no_game")
         if game_id is not None and loaded.record.game_id != game_id:
             other = self.games[loaded.record.game_id]
-            raise Refusal("table.other_game", other=other.game.title, other_group=other.group)
+            title = game_title(other.game, await player_locale(interaction))
+            raise Refusal("table.other_game", other=title, other_group=other.group)
         if playing and loaded.record.status != "playing":
             raise Refusal("table.not_started")
         return loaded
 
     # ================================================================ the lobby
 
-    async def open(self, interaction: discord.Interaction, cog: GameCog, options: dict[str, Any]) -> None:
-        """`/<game> new`: open a lobby with the caller seated as host."""
+    async def open(
+        self,
+        interaction: discord.Interaction,
+        cog: GameCog,
+        options: dict[str, Any],
+        *,
+        computers: int = 0,
+        level: str | None = None,
+    ) -> None:
+        """`/<game> new`: open a lobby with the caller seated as host, and `computers` computer players
+        at `level` (the level the lobby's "Add computer" adds at too)."""
         guild_id, channel_id = _where(interaction)
+        if computers > cog.game.max_players - 1:
+            raise Refusal("computers.too_many", max=cog.game.max_players - 1)
         async with self._locks[channel_id]:
             defaults = await self.guild_settings.get(guild_id, f"options.{cog.game.id}", {}) or {}
             locale = str(interaction.guild_locale or interaction.locale)
-            await self._open_lobby(interaction, cog, options_for(cog.game, defaults, options), locale)
+            chosen = options_for(cog.game, defaults, options)
+            await self._open_lobby(
+                interaction, cog, chosen, locale, level=level or DEFAULT_LEVEL, computers=computers
+            )
 
     async def _open_lobby(
-        self, interaction: discord.Interaction, cog: GameCog, options: dict[str, Any], locale: str | None
+        self,
+        interaction: discord.Interaction,
+        cog: GameCog,
+        options: dict[str, Any],
+        locale: str | None,
+        *,
+        level: str = DEFAULT_LEVEL,
+        computers: int | list[Seat] = 0,
     ) -> TableContext:
-        """A new lobby in the interaction's channel, the caller seated as host; the caller holds the lock."""
+        """A new lobby in the interaction's channel, the caller seated as host, with computer players
+        (how many, or the very seats of a finished game's computers); the caller holds the lock."""
         guild_id, channel_id = _where(interaction)
         existing = await self._load(channel_id)
         if existing is not None:
             other = self.games[existing.record.game_id]
-            raise Refusal("table.busy", game=other.game.title, group=other.group)
+            title = game_title(other.game, await player_locale(interaction))
+            raise Refusal("table.busy", game=title, group=other.group)
         # The table speaks the server's language from its opening to its end: the one set with
         # /settings language, else the server's Discord locale (a rematch asks again).
         locale = await server_language(self.guild_settings, guild_id) or locale
@@ -105,8 +140,14 @@ class Tables(Pipeline, commands.Cog):
             host_id=interaction.user.id,
             seats=[Seat(interaction.user.id, interaction.user.display_name)],
             options=options,
-            extra={"locale": locale},
+            extra={"locale": locale, COMPUTER_LEVEL_KEY: level},
         )
+        if isinstance(computers, list):
+            record.seats += [dataclasses.replace(seat, timeouts=0) for seat in computers]
+        else:
+            names = computer_names(locale)
+            for _ in range(computers):
+                add_computer(record, cog.game, names)
         try:
             record = await self.store.create(record, now())
         except ChannelBusy as error:
@@ -128,7 +169,9 @@ class Tables(Pipeline, commands.Cog):
             cog = self.games[before.record.game_id]
             record = before.record.copy()
             member = Member(interaction.user.id, interaction.user.display_name, _manages_channel(interaction))
-            note = change(record, cog.game, move, member, cog.group)
+            note = change(
+                record, cog.game, move, member, cog.group, computer_names(record.extra.get("locale"))
+            )
             state = self._state_of(record)
             record.deadline = await self.timers.deadline(record, cog, state)
             await self._save(
@@ -172,14 +215,21 @@ class Tables(Pipeline, commands.Cog):
             raise Refusal("table.no_rematch")
         if last.seat_of(interaction.user.id) is None:
             raise Refusal("table.rematch_players_only")
+        # The same computer players sit down again, at their levels; the humans are asked to join.
+        computers = [seat for seat in last.seats if not seat.human]
+        level = str(last.extra.get(COMPUTER_LEVEL_KEY, DEFAULT_LEVEL))
         async with self._locks[channel_id]:
-            ctx = await self._open_lobby(interaction, cog, last.options, last.extra.get("locale"))
-        others = [seat.user_id for seat in last.seats if seat.user_id != interaction.user.id]
+            ctx = await self._open_lobby(
+                interaction, cog, last.options, last.extra.get("locale"), level=level, computers=computers
+            )
+        others = [seat.user_id for seat in last.seats if seat.human and seat.user_id != interaction.user.id]
+        if not others:
+            return
         text = ctx.t(
             "table.rematch_asked",
             host=f"<@{interaction.user.id}>",
             players=", ".join(f"<@{user}>" for user in others),
-            game=cog.game.title,
+            game=game_title(cog.game, ctx.locale),
         )
         await self.publisher.send(channel_id, content=text, allowed_mentions=pinging(others))
 
@@ -251,7 +301,7 @@ class Tables(Pipeline, commands.Cog):
         seat = loaded.record.seat_of(interaction.user.id)
         if seat is None:
             raise Refusal("table.not_seated")
-        board = self.games[loaded.record.game_id].render_private(self._context(loaded), seat)
+        board = await self.private.render(self._context(loaded), self.games[loaded.record.game_id], seat)
         if board is None:
             raise Refusal("table.nothing_private")
         await interaction.response.send_message(**board.send_kwargs(), ephemeral=True)
@@ -296,13 +346,26 @@ class UsesTables:
         assert isinstance(tables, Tables), "the Tables cog is loaded before every other cog"
         return tables
 
-    def game_choices(self, current: str, *, with_options: bool = False) -> list[app_commands.Choice[str]]:
-        """Autocomplete for a `game` option: the games whose title contains what was typed."""
-        return [
-            app_commands.Choice(name=cog.game.title, value=cog.game.id)
-            for cog in self.tables.games.values()
-            if current.lower() in cog.game.title.lower() and (cog.game.options or not with_options)
-        ][:25]
+    def game_choices(
+        self, current: str, locale: Localish, *, with_options: bool = False
+    ) -> list[app_commands.Choice[str]]:
+        """Autocomplete for a `game` option: the games whose title (in the typist's language, or
+        the original one) contains what was typed."""
+        typed = current.casefold()
+        choices = []
+        for cog in self.tables.games.values():
+            title = game_title(cog.game, locale)
+            if (with_options and not cog.game.options) or not (
+                typed in title.casefold() or typed in cog.game.title.casefold()
+            ):
+                continue
+            choices.append(app_commands.Choice(name=title, value=cog.game.id))
+        return choices[:25]
+
+
+def computer_names(locale: str | None) -> list[str]:
+    """The names computer players take at a table speaking `locale`."""
+    return [t(f"computers.name.{number}", locale) for number in range(1, COMPUTER_NAMES + 1)]
 
 
 def _where(interaction: discord.Interaction) -> tuple[int, int]:

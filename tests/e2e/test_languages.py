@@ -88,9 +88,9 @@ def roll_id(table: Table) -> str:
     return action_button(table.board, Roll()).custom_id or ""
 
 
-async def seat_everyone(table: Table, language: str) -> None:
-    """Open, join and start by the lobby's buttons, labelled in the table's language."""
-    await table.open()
+async def seat_everyone(table: Table, language: str, **options: Any) -> None:
+    """Open (with these options), join and start by the lobby's buttons, labelled in the table's language."""
+    await table.open(**options)
     for name in list(table.players)[1:]:
         await table.click(name, catalog(language)["lobby.join"])
     await table.click(table.host_name, catalog(language)["lobby.start"])

@@ -169,7 +169,7 @@ def problems(said: Iterable[Line], commands: dict[str, set[str]]) -> list[str]:
     return found
 
 
-TABLE_MOVES = {"join", "leave", "start", "cancel"}
+TABLE_MOVES = {"join", "leave", "start", "cancel", "add_computer", "remove_computer"}
 
 
 async def turns_owed(store: TableStore, cog: GameCog, record: TableRecord) -> dict[int, int]:

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from storage.database import Database
 from storage.history import DAY, RETENTION_KEY, Filter, HistoryStore
 from storage.leaderboard import Leaderboard, SeatResult
@@ -14,13 +10,6 @@ from storage.tables import Seat, TableRecord, TableStore
 
 ALICE, BOB, CAROL = 100, 200, 300
 NAMES = {ALICE: "alice", BOB: "bob", CAROL: "carol"}
-
-
-@pytest.fixture
-async def database(tmp_path: Path):
-    database = await Database.open(tmp_path / "test.db")
-    yield database
-    await database.close()
 
 
 async def finished(

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from storage.database import Database
@@ -11,10 +9,8 @@ from storage.rolls import SAVED_LIMIT, DieStats, RollStore, SavedRoll
 
 
 @pytest.fixture
-async def store(tmp_path: Path):
-    database = await Database.open(tmp_path / "rolls.db")
-    yield RollStore(database)
-    await database.close()
+def store(database: Database) -> RollStore:
+    return RollStore(database)
 
 
 async def _log(store: RollStore, guild_id: int | None, tally: dict[int, tuple[int, int]], **extra) -> int:

@@ -9,14 +9,8 @@ import pytest
 
 from storage.database import Database, _statements, migrations
 from storage.leaderboard import ALL_GAMES, Leaderboard, SeatResult
+from storage.sqlite import SqliteDatabase
 from storage.tables import ChannelBusy, Seat, StaleVersion, TableRecord, TableStore
-
-
-@pytest.fixture
-async def database(tmp_path: Path):
-    database = await Database.open(tmp_path / "test.db")
-    yield database
-    await database.close()
 
 
 def _record(channel_id: int = 10, guild_id: int = 1) -> TableRecord:
@@ -33,19 +27,27 @@ def _record(channel_id: int = 10, guild_id: int = 1) -> TableRecord:
 async def test_migrations_run_twice_are_a_no_op(tmp_path: Path):
     path = tmp_path / "twice.db"
     first = await Database.open(path)
-    version = await first.user_version()
+    version = await first.schema_version()
     await first.close()
     again = await Database.open(path)
-    assert await again.user_version() == version == len(migrations())
+    assert await again.schema_version() == version == len(migrations())
     assert await again.migrate() == version
     await again.close()
 
 
-async def test_pragmas_are_set(database: Database):
+async def test_migrating_again_is_a_no_op_on_both_backends(database: Database):
+    version = await database.schema_version()
+    assert version == len(migrations(database.backend)) == len(migrations())
+    assert await database.migrate() == version
+
+
+async def test_pragmas_are_set(tmp_path: Path):
+    database = await SqliteDatabase.open(tmp_path / "test.db")
     async with database.connection.execute("PRAGMA journal_mode") as cursor:
         assert (await cursor.fetchone())[0] == "wal"
     async with database.connection.execute("PRAGMA foreign_keys") as cursor:
         assert (await cursor.fetchone())[0] == 1
+    await database.close()
 
 
 async def test_a_stale_writer_is_refused_and_changes_nothing(database: Database):

@@ -1,0 +1,225 @@
+"""PostgreSQL through an asyncpg pool: several bot processes may share one database.
+
+Statements are the stores' own SQL with `?` rewritten to `$1..$n`. Transactions run at READ
+COMMITTED: a version-guarded `UPDATE … WHERE id = $1 AND version = $2` waits for a concurrent
+writer's row lock and then sees the new version, so the second writer changes nothing and is
+refused as stale. Migrations run under a transaction-scoped advisory lock, so starters racing on a
+new database apply each migration once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any, TypeVar, cast
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+from asyncpg.pool import PoolConnectionProxy
+
+from storage.database import (
+    Conflict,
+    Database,
+    DatabaseProblem,
+    Executor,
+    Row,
+    _statements,
+    migrations,
+    newer_schema,
+)
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+_Connection = asyncpg.Connection | PoolConnectionProxy
+
+MIGRATION_LOCK = 0x5375736869  # pg_advisory_xact_lock key of migrations ("Sushi")
+CONNECT_TIMEOUT = 10.0
+_AFFECTED = re.compile(r"(\d+)$")
+
+
+@functools.lru_cache(maxsize=512)
+def numbered(sql: str) -> str:
+    """`?` placeholders as asyncpg's `$1..$n` (the stores' SQL holds no `?` inside strings)."""
+    count = 0
+
+    def next_number(_: re.Match[str]) -> str:
+        nonlocal count
+        count += 1
+        return f"${count}"
+
+    return re.sub(r"\?", next_number, sql)
+
+
+def redacted(url: str) -> str:
+    """The URL as it may be printed or logged: without its password."""
+    try:
+        parts = urlsplit(url)
+        if parts.password is None:
+            return url
+        host = parts.netloc.rsplit("@", 1)[-1]
+        return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
+    except ValueError:
+        return "(DATABASE_URL, unreadable)"
+
+
+def _affected(status: str) -> int:
+    """Rows changed, from asyncpg's command tag ('UPDATE 1', 'INSERT 0 3', 'DELETE 0')."""
+    found = _AFFECTED.search(status or "")
+    return int(found.group(1)) if found else 0
+
+
+class _On(Executor):
+    """Statements on one connection (inside its transaction)."""
+
+    def __init__(self, connection: _Connection) -> None:
+        self._connection = connection
+
+    async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        try:
+            return cast(Row | None, await self._connection.fetchrow(numbered(sql), *params))
+        except asyncpg.UniqueViolationError as error:  # INSERT … RETURNING
+            raise Conflict(str(error)) from error
+
+    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return cast(list[Row], await self._connection.fetch(numbered(sql), *params))
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        try:
+            return _affected(await self._connection.execute(numbered(sql), *params))
+        except asyncpg.UniqueViolationError as error:
+            raise Conflict(str(error)) from error
+
+    async def execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        rows = list(rows)
+        if not rows:
+            return
+        try:
+            await self._connection.executemany(numbered(sql), rows)
+        except asyncpg.UniqueViolationError as error:
+            raise Conflict(str(error)) from error
+
+
+class PostgresDatabase(Database):
+    backend = "postgres"
+
+    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+        self.pool = pool
+        self.where = redacted(url)  # named in messages, never with its password
+
+    @classmethod
+    async def open(cls, path: str | Any) -> PostgresDatabase:  # type: ignore[override]
+        """Connect a pool to the URL and migrate; raises `DatabaseProblem` (one paragraph, no
+        password) for a URL that cannot be used or a server that cannot be reached."""
+        url = str(path)
+        where = redacted(url)
+        try:
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=10, timeout=CONNECT_TIMEOUT)
+        except BaseException as error:
+            problem = _explain(where, error)
+            if problem is None:
+                raise
+            raise DatabaseProblem(problem) from None  # the driver's text may quote the URL
+        database = cls(pool, url)
+        try:
+            await database.migrate()
+        except BaseException:
+            await database.close()
+            raise
+        return database
+
+    async def close(self) -> None:
+        try:
+            await asyncio.wait_for(self.pool.close(), timeout=10)
+        except TimeoutError:
+            self.pool.terminate()
+
+    async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        async with self.pool.acquire() as connection:
+            return await _On(connection).fetch_one(sql, params)
+
+    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        async with self.pool.acquire() as connection:
+            return await _On(connection).fetch_all(sql, params)
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        async with self.pool.acquire() as connection:
+            return await _On(connection).execute(sql, params)
+
+    async def execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        await self.atomic(lambda executor: executor.execute_many(sql, rows))
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Executor]:
+        async with self.pool.acquire() as connection, connection.transaction():
+            yield _On(connection)
+
+    async def atomic(self, body: Callable[[Executor], Awaitable[T]]) -> T:
+        async with self.transaction() as executor:
+            return await body(executor)
+
+    def json_text(self, expression: str, key: str) -> str:
+        return f"(({expression})::jsonb ->> '{key}')"
+
+    async def schema_version(self) -> int:
+        async with self.pool.acquire() as connection:
+            return await _version(connection)
+
+    async def migrate(self) -> int:
+        """Apply the migrations newer than the database, in one transaction that holds the
+        migration lock: a second starter waits for it, then finds nothing left to do."""
+        known = migrations("postgres")
+        async with self.pool.acquire() as connection, connection.transaction():
+            await connection.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+            await connection.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version (number INTEGER PRIMARY KEY,"
+                " name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
+            )
+            current = await _version(connection)
+            if current > len(known):
+                raise newer_schema(self.where, current, len(known))
+            for number, name, sql in known:
+                if number <= current:
+                    continue
+                for statement in _statements(sql):
+                    await connection.execute(statement)
+                await connection.execute(
+                    "INSERT INTO schema_version (number, name) VALUES ($1, $2)", number, name
+                )
+                log.info("applied migration postgres/%s", name)
+                current = number
+        return current
+
+
+async def _version(connection: _Connection) -> int:
+    exists = await connection.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
+    if not exists:
+        return 0
+    return int(await connection.fetchval("SELECT COALESCE(MAX(number), 0) FROM schema_version") or 0)
+
+
+def _explain(where: str, error: BaseException) -> str | None:
+    """Why the server at `where` cannot be used, as one paragraph; None for an error to pass on."""
+    fix = "Check DATABASE_URL (see .env.example)."
+    if isinstance(error, asyncpg.InvalidPasswordError | asyncpg.InvalidAuthorizationSpecificationError):
+        return f"PostgreSQL at {where} refused the user or password in DATABASE_URL. {fix}"
+    if isinstance(error, asyncpg.InvalidCatalogNameError):
+        return (
+            f"PostgreSQL at {where} has no such database. Create it (createdb, or CREATE DATABASE) "
+            f"or name another. {fix}"
+        )
+    if isinstance(error, asyncpg.PostgresError):
+        return f"PostgreSQL at {where} refused the connection ({type(error).__name__}). {fix}"
+    if isinstance(error, OSError | TimeoutError):
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else type(error).__name__
+        return (
+            f"PostgreSQL at {where} cannot be reached ({reason}). Is the server running and is the "
+            f"host and port right? {fix}"
+        )
+    if isinstance(error, ValueError | asyncpg.InterfaceError):
+        return f"DATABASE_URL ({where}) is not a usable PostgreSQL URL. {fix}"
+    return None
