@@ -29,9 +29,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import cProfile
 import faulthandler
 import json
 import logging
+import pstats
 import random
 import signal
 import statistics
@@ -58,6 +60,8 @@ from tests.e2e.helpers import Table, selects
 
 PERIOD = 2.0  # seconds between two clicks of one table
 LATE = 3.0  # Discord's window for answering an interaction
+ROOT = str(Path(__file__).resolve().parent.parent)
+PROFILE = False  # --profile: split each run's CPU time by origin
 
 
 # ---------------------------------------------------------------- seeing acknowledgements
@@ -194,6 +198,9 @@ async def run(
                 number += 1
                 await asyncio.sleep(start + phase + number * PERIOD - time.perf_counter())
 
+        profiler = cProfile.Profile() if PROFILE else None
+        if profiler is not None:
+            profiler.enable()
         cpu, start = time.process_time(), time.perf_counter()
         await asyncio.gather(*(pace(clicker, chooser.uniform(0, PERIOD), start) for clicker in clickers))
         # simcord's interaction records signal nothing: poll them until all are answered or late.
@@ -201,6 +208,8 @@ async def run(
         while time.perf_counter() - start < seconds + LATE and unanswered():  # noqa: ASYNC110
             await asyncio.sleep(0.05)
         cpu = time.process_time() - cpu
+        if profiler is not None:
+            profiler.disable()
         # Measured; now let the bot finish what it started (board edits, DMs) before detaching it.
         # simcord's settling is slow with hundreds of tables; a time-out here changes no figure.
         with contextlib.suppress(TimeoutError):
@@ -221,6 +230,33 @@ async def run(
         "unanswered": late,
         "ephemeral": refused,
         "cpu_ms_per_click": round(cpu / clicks * 1e3, 2) if clicks else None,
+        **({"cpu_split": cpu_split(profiler)} if profiler is not None else {}),
+    }
+
+
+# Where a function's own time goes, by where its code lives (the first match wins).
+ORIGINS = (
+    ("Sushi Bar", (f"{ROOT}/cogs/", f"{ROOT}/rules/", f"{ROOT}/storage/", f"{ROOT}/bot.py")),
+    ("simcord", ("/simcord/",)),
+    ("discord.py", ("/discord/",)),
+    ("deepcopy", ("/copy.py",)),  # in this run only simcord deep-copies (every event and request)
+    ("sqlite", ("/aiosqlite/", "sqlite3")),
+)
+
+
+def cpu_split(profiler: cProfile.Profile) -> dict[str, float]:
+    """Share of the profiled CPU time (functions' own time) by origin; the rest is "other"
+    (the standard library, asyncio's loop, json, ...)."""
+    totals: dict[str, float] = {}
+    for (filename, _, name), row in pstats.Stats(profiler).stats.items():  # type: ignore[attr-defined]
+        where = f"{filename}:{name}"
+        origin = next((label for label, marks in ORIGINS if any(mark in where for mark in marks)), "other")
+        if name == "<method 'poll' of 'select.epoll' objects>":
+            continue  # waiting, not working
+        totals[origin] = totals.get(origin, 0.0) + row[2]
+    whole = sum(totals.values()) or 1.0
+    return {
+        origin: round(spent / whole, 3) for origin, spent in sorted(totals.items(), key=lambda kv: -kv[1])
     }
 
 
@@ -243,6 +279,8 @@ def show(row: dict[str, Any]) -> None:
         f" {row['max_ms']:>9.1f} {row['unanswered']:>10} {row['cpu_ms_per_click']:>8.2f}",
         flush=True,
     )
+    if "cpu_split" in row:
+        print("           CPU by origin: " + ", ".join(f"{k} {v:.0%}" for k, v in row["cpu_split"].items()))
 
 
 async def main(counts: list[int], seconds: float) -> None:
@@ -279,6 +317,12 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description="N Sushi Go! tables clicking, against a no-op bot")
     parser.add_argument("tables", nargs="*", type=int, default=[1, 50, 200])
     parser.add_argument("--seconds", type=float, default=20.0, help="clicking time per run")
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="also split the CPU time by origin (Sushi Bar, simcord, discord.py, ...); slows every figure",
+    )
     arguments = parser.parse_args()
+    PROFILE = arguments.profile  # a module setting, read by run()
     faulthandler.register(signal.SIGUSR1)  # `kill -USR1 <pid>` prints where a long run stands
     asyncio.run(main(arguments.tables, arguments.seconds))

@@ -77,7 +77,7 @@ class Pinger:
         await asyncio.sleep(0)  # let the pings of one moment gather
         table = self._tables[channel_id]
         ctx, seats = table.ctx, sorted(table.pending)
-        table.pending = set()
+        table.ctx, table.pending = None, set()  # an idle table's state must not stay alive here
         if ctx is None:
             return
         try:
@@ -91,6 +91,8 @@ class Pinger:
             log.warning("turn ping in channel %s cannot be sent: %s", channel_id, gone)
         except Exception:
             log.exception("turn ping failed in channel %s", channel_id)
+        if table.pending and table.ctx is not None:  # noted while this one was sending
+            table.sender = asyncio.create_task(self._send(channel_id))
 
     async def _ping(self, ctx: TableContext, table: _Table, seats: list[int]) -> None:
         in_channel: list[int] = []

@@ -14,15 +14,12 @@ from typing import Any
 import discord
 import pytest
 
-from cogs.sushizock_render import NO_AIM
 from cogs.tables.pipeline import decision_seed
 from rules import GAMES
 from rules.computer import choose
-from rules.kaiten import Fetch
 from rules.sushidice import Ring, Roll
-from rules.sushizock import Roll as SushizockRoll
 from storage.tables import TableRecord
-from tests.e2e.helpers import Table, action_value, buttons, payload, selects, text_of
+from tests.e2e.helpers import Player, Table, buttons, text_of
 from tests.e2e.test_sushidice import (
     PUBLISHED,
     STEP,
@@ -56,66 +53,7 @@ def quick_computers(simcord_env: Any) -> None:
 # ---------------------------------------------------------------- the human's hands
 
 
-class Human:
-    """Where the human finds their controls: the board, their DM, their panel (once opened)."""
-
-    def __init__(self, table: Table) -> None:
-        self.table, self.name = table, table.host_name
-        self.opened: Any = None
-
-    def places(self) -> list[tuple[discord.Message, Any]]:
-        member = self.table.host
-        found: list[tuple[discord.Message, Any]] = [(self.table.board, member)]
-        dm = self.table.dm(self.name)
-        if dm is not None:
-            found.append((dm, member.user))
-        if self.opened is not None:
-            found.append((self.opened.response.message, member))
-        return found
-
-    async def open_panel(self) -> None:
-        hand = next(item for item in buttons(self.table.board) if payload(item) == "t:hand")
-        self.table.did(self.name, f"clicks “{hand.label}”")
-        self.opened = await self.table.host.click(self.table.board, custom_id=hand.custom_id)
-
-    async def play(self, game_id: str, action: Any) -> bool:
-        """Play `action` by the button or menu option carrying it; False when none is shown."""
-        value = action_value(game_id, action)
-        wanted = {f"a:{value}"}
-        if isinstance(action, Fetch) and action.success:  # Kaiten without dexterity: a click fetches
-            wanted.add(f"u:f:{action.cell}")
-        if isinstance(action, SushizockRoll) and action.keep:  # dice to set aside are marked first
-            masks = [sum(1 << die for die in action.keep[: n + 1]) for n in range(len(action.keep))]
-            for mask in masks:
-                await self._click(f"u:keep.{mask}.{NO_AIM}")
-        for message, who in self.places():
-            for item in buttons(message):
-                if payload(item) in wanted and not item.disabled:
-                    self.table.did(self.name, f"clicks “{item.label}”")
-                    _no_refusal(await who.click(message, custom_id=item.custom_id))
-                    return True
-            for menu in selects(message):
-                chosen = [option for option in menu.options if option.value == value]
-                if payload(menu) == "a" and chosen:
-                    self.table.did(self.name, f"chooses “{chosen[0].label}”")
-                    _no_refusal(await who.select(message, [value], custom_id=menu.custom_id))
-                    return True
-        return False
-
-    async def _click(self, wanted: str) -> None:
-        board = self.table.board
-        item = next(item for item in buttons(board) if payload(item) == wanted)
-        self.table.did(self.name, f"clicks “{item.label}”")
-        _no_refusal(await self.table.host.click(board, custom_id=item.custom_id))
-
-
-def _no_refusal(result: Any) -> None:
-    response = getattr(result, "response", None)
-    text = getattr(response, "content", None) or ""
-    assert not (result.ephemeral and text and not getattr(response, "components", None)), text
-
-
-async def play_to_the_end(table: Table, human: Human) -> None:
+async def play_to_the_end(table: Table, human: Player) -> None:
     """The human (seat 0) plays the table's own move, else any move its controls offer; the
     computers play theirs meanwhile."""
     for _ in range(400):
@@ -134,7 +72,7 @@ async def play_to_the_end(table: Table, human: Human) -> None:
     raise AssertionError("the game did not end")
 
 
-async def duel_to_the_end(table: Table, human: Human, script: DiceScript) -> None:
+async def duel_to_the_end(table: Table, human: Player, script: DiceScript) -> None:
     """Sushi Dice: the human challenges, then throws a face-up plate's dice (rigged) and rings for it,
     while the computer duels at its own pace, until someone owns enough plates."""
     for _ in range(60):
@@ -216,7 +154,7 @@ async def test_one_human_against_computers_from_the_lobby(simcord_env: Any, dice
     assert "🤖 Temaki (" in table.public_text()  # said in the channel: it sat down
     await table.start()
 
-    human = Human(table)
+    human = Player(table, table.host_name)
     if game == "sushidice":
         await duel_to_the_end(table, human, dice)
     else:

@@ -15,15 +15,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import discord
 import pytest
 
 from cogs.i18n import catalog
-from cogs.sushizock_render import NO_AIM
-from rules.kaiten import Fetch
 from rules.sushidice import Ring, Roll
 from rules.sushizock import Roll as SushizockRoll
-from tests.e2e.helpers import Table, action_value, buttons, payload, selects
+from tests.e2e.helpers import Player, Table
 from tests.e2e.test_languages import admin_sets_language, english_read, seat_everyone
 from tests.e2e.test_sushidice import STEP, DiceScript, _scripted_throws, dice, plate_faces, slow_clocks
 
@@ -50,78 +47,6 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 # ---------------------------------------------------------------- acting by components
-
-
-class Player:
-    """Where one player finds their controls: the board, their DM, their panel (once opened)."""
-
-    def __init__(self, table: Table, name: str) -> None:
-        self.table, self.name = table, name
-        self.opened: Any = None  # the "My hand" / "Open my dice" click, whose reply is the live panel
-
-    def places(self) -> list[tuple[discord.Message, Any]]:
-        """Messages with this player's controls, each with who clicks it (member, or user in a DM)."""
-        member = self.table.member(self.name)
-        found: list[tuple[discord.Message, Any]] = [(self.table.board, member)]
-        dm = self.table.dm(self.name)
-        if dm is not None:
-            found.append((dm, member.user))
-        if self.opened is not None:
-            found.append((self.opened.response.message, member))
-        return found
-
-    async def open_panel(self) -> None:
-        """The board's "My hand" / "Open my dice" button, whatever its label says in this language."""
-        hand = next(item for item in buttons(self.table.board) if payload(item) == "t:hand")
-        self.table.did(self.name, f"clicks “{hand.label}”")
-        opened = await self.table.member(self.name).click(self.table.board, custom_id=hand.custom_id)
-        assert opened.ephemeral
-        self.opened = opened
-
-    async def play(self, game_id: str, action: Any) -> bool:
-        """Play `action` by the button or menu option that carries it; False when none is shown."""
-        value = action_value(game_id, action)
-        for step in interface_steps(game_id, action):
-            await self._click(step)
-        wanted = {f"a:{value}"}
-        if isinstance(action, Fetch) and action.success:  # Kaiten: a click on the sushi fetches it
-            wanted.add(f"u:f:{action.cell}")
-        for message, who in self.places():
-            for item in buttons(message):
-                if payload(item) in wanted and not item.disabled:
-                    self.table.did(self.name, f"clicks “{item.label}”")
-                    result = await who.click(message, custom_id=item.custom_id)
-                    _no_refusal(result)
-                    return True
-            for menu in selects(message):
-                chosen = [option for option in menu.options if option.value == value]
-                if payload(menu) == "a" and chosen:
-                    self.table.did(self.name, f"chooses “{chosen[0].label}”")
-                    result = await who.select(message, [value], custom_id=menu.custom_id)
-                    _no_refusal(result)
-                    return True
-        return False
-
-    async def _click(self, wanted: str) -> None:
-        """A step of the game's own interface on the board (marking a die to set aside)."""
-        board = self.table.board
-        item = next(item for item in buttons(board) if payload(item) == wanted)
-        self.table.did(self.name, f"clicks “{item.label}”")
-        _no_refusal(await self.table.member(self.name).click(board, custom_id=item.custom_id))
-
-
-def interface_steps(game_id: str, action: Any) -> list[str]:
-    """The interface clicks an action needs first: Sushizock's dice to set aside are marked one by one."""
-    if game_id != "sushizock" or not isinstance(action, SushizockRoll) or not action.keep:
-        return []
-    masks = [sum(1 << die for die in action.keep[: count + 1]) for count in range(len(action.keep))]
-    return [f"u:keep.{mask}.{NO_AIM}" for mask in masks]
-
-
-def _no_refusal(result: Any) -> None:
-    response = getattr(result, "response", None)
-    text = getattr(response, "content", None) or ""
-    assert not (result.ephemeral and text and not getattr(response, "components", None)), text
 
 
 async def play_a_move(players: dict[int, Player], ctx: Any) -> None:

@@ -96,4 +96,3 @@ async def test_a_server_may_turn_pings_off(simcord_env):
     await table.seat_everyone()
     await table.click("alice", "+1")
     assert pings(table) == []
-
