@@ -22,6 +22,7 @@ import discord
 from discord.ext import commands
 from dotenv import load_dotenv
 
+from cogs.commands import SLASH_COMMANDS
 from cogs.i18n import CatalogTranslator
 from cogs.settings import MAX_TIMEOUT, MIN_TIMEOUT
 from cogs.tables.errors import answer_failure
@@ -156,15 +157,30 @@ class SushiBar(commands.Bot):
             await self.load_extension(extension)
         # Buttons and selects decode their meaning from custom_id: old boards keep working after a restart.
         self.add_dynamic_items(TableButton, TableSelect)
+        registered: list[discord.app_commands.AppCommand] | None
         if self.sync_on_start:
-            await self.tree.sync()
+            registered = await self.tree.sync()
         elif self.settings.dev_guild_id is not None:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
+            registered = await self.tree.sync(guild=guild)
             log.info("slash commands synced to development server %s", self.settings.dev_guild_id)
-        elif not await self.tree.fetch_commands():
-            log.warning(NO_COMMANDS)
+        else:
+            registered = await self._registered_commands()
+            if registered == []:
+                log.warning(NO_COMMANDS)
+        # Texts name commands by mention (drawn in each reader's client language) once their ids
+        # are known: the sync's or the fetch's answer carries them, so this costs no request.
+        SLASH_COMMANDS.learn(self.tree.get_commands(), registered)
+
+    async def _registered_commands(self) -> list[discord.app_commands.AppCommand] | None:
+        """The global commands Discord has for the bot; None (texts keep commands as text) when
+        Discord does not say, which is no reason not to start."""
+        try:
+            return await self.tree.fetch_commands()
+        except discord.HTTPException as error:
+            log.warning("could not fetch the slash commands (%s): texts name them without links", error)
+            return None
 
     async def close(self) -> None:
         await super().close()

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import string
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
@@ -28,6 +29,8 @@ from babel.core import get_global
 from babel.lists import format_list
 from babel.numbers import get_minus_sign_symbol, get_plus_sign_symbol
 from discord import app_commands
+
+from cogs.commands import SLASH_COMMANDS
 
 log = logging.getLogger(__name__)
 
@@ -172,11 +175,63 @@ def t(key: str, locale: Localish = None, /, **params: Any) -> str:
     try:
         system = numbering_system(locale)
         if system == "latn":
-            return text.format_map(_Params(params))
-        return _NativeDigits(system, locale).vformat(text, (), _Params(params))
+            said = text.format_map(_Params(params))
+        else:
+            said = _NativeDigits(system, locale).vformat(text, (), _Params(params))
     except (ValueError, IndexError):
         log.exception("bad template for %r", key)
         return text
+    return name_commands(said, locale) if "`/" in text else said
+
+
+_COMMAND_IN_CODE = re.compile(r"`/([^`\n]+)`")
+_OPTION = re.compile(r"([-_a-z0-9]+):(.*)", re.DOTALL)
+
+
+@cache
+def _client_languages() -> frozenset[str]:
+    """The catalogs some Discord client locale reads (de, es): their command names are localised by
+    `CatalogTranslator`. Persian is no Discord locale, so its readers' clients show English names."""
+    return frozenset(language_of(locale) for locale in discord.Locale) - {DEFAULT_LANGUAGE}
+
+
+def name_commands(text: str, locale: Localish = None, /) -> str:
+    """The commands a text names in code, as the reader's client shows them.
+
+    "`/sushigo pick`" (a command alone) becomes its mention `</sushigo pick:ID>`, which Discord draws
+    clickable in the reader's own client language; with options ("`/sushizock roll set_aside:1 3`")
+    it stays code, with the command's and options' names as a German or Spanish client shows them
+    and the values untouched. A command the bot does not have is left as it is. English texts are
+    left as they are: they name the commands as an English client shows them.
+    """
+    language = language_of(locale)
+    if language == DEFAULT_LANGUAGE:
+        return text
+    names = catalog(language) if language in _client_languages() else {}
+
+    def localised(name: str) -> str:
+        return names.get(f"command.text.{name}", name)
+
+    def rewrite(match: re.Match[str]) -> str:
+        words = match[1].split(" ")
+        path = SLASH_COMMANDS.find(words)
+        if path is None:
+            return match[0]
+        rest = words[len(path) :]
+        if not rest:
+            mention = SLASH_COMMANDS.mention(path)
+            if mention is not None:
+                return mention
+        elif path not in SLASH_COMMANDS.runnable:  # a group and then no subcommand of it
+            return match[0]
+        options = SLASH_COMMANDS.runnable.get(path, frozenset())
+        said = [localised(name) for name in path]
+        for word in rest:  # option names are localised, values and plain arguments ("2d6") are not
+            option = _OPTION.fullmatch(word)
+            said.append(f"{localised(option[1])}:{option[2]}" if option and option[1] in options else word)
+        return "`/" + " ".join(said) + "`"
+
+    return _COMMAND_IN_CODE.sub(rewrite, text)
 
 
 class _Params(dict[str, Any]):

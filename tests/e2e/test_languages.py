@@ -156,3 +156,14 @@ async def test_a_players_own_language_wins_in_private_and_the_table_keeps_the_se
     )
     assert refused.response.content == catalog("de")["rockthebock.error.not_your_turn"]
     assert english_read(simcord_env, "de") == []
+
+
+async def test_a_german_lobby_names_the_join_command_as_the_players_client_shows_it(simcord_env: Any):
+    """The lobby's "`/bock join`" becomes the command's mention, which Discord draws clickable in
+    each reader's own client language (German: "/bock beitreten") instead of an English command."""
+    table = Table(simcord_env, "bock", ["alice", "bob"])
+    await admin_sets_language(table, "de")
+    await table.open()
+    bock = next(command for command in await simcord_env.bot.tree.fetch_commands() if command.name == "bock")
+    lobby = str(table.board.embeds[0].description)
+    assert "Beitreten" in lobby and f"</bock join:{bock.id}>" in lobby and "`/bock join`" not in lobby

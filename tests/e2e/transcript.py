@@ -16,6 +16,7 @@ from typing import Any
 
 from simcord import Env
 
+from cogs.i18n import catalog, languages
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog
 from rules.engine import IllegalAction
@@ -145,8 +146,12 @@ PLURALS = (
     "games|dice|points|tiles|plates|cards|players|wins|turns|seconds|symbols|wolves|bocks|goats"
     "|pines|pairs|throws|rounds|puddings|rolls|sushi|chopsticks|soys|gingers|wasabis"
 )
-_SLASH = re.compile(r"(?<![\w<:/.])/([a-z][a-z0-9_-]*)(?: ([a-z][a-z0-9_-]*))?")
-_PLACEHOLDER = re.compile(r"\{[a-zA-Z_][a-zA-Z0-9_.:]*\}|<(?!@|#|:|a:|t:|https?://)[^<>\s]{1,40}>")
+# A command's name in a German or Spanish client's words may hold letters beyond a-z ("würfeln").
+_SLASH = re.compile(r"(?<![\w<:/.])/([^\W\d_][\w-]*)(?: ([^\W\d_][\w-]*))?")
+# `</name sub:ID>` is Discord's command mention, drawn as a clickable command.
+_PLACEHOLDER = re.compile(
+    r"\{[a-zA-Z_][a-zA-Z0-9_.:]*\}|<(?!@|#|:|a:|t:|/[^<>]+:\d+>|https?://)[^<>\s]{1,40}>"
+)
 _REPR = re.compile(r"\bNone\b|\[['\"]|\{['\"]|\bdict\(|\bTrue\b|\bFalse\b")
 _ONE_MANY = re.compile(rf"(?<![\d.,])[−-]?\b1 ({PLURALS})\b")
 
@@ -158,15 +163,25 @@ def problems(said: Iterable[Line], commands: dict[str, set[str]]) -> list[str]:
         text = line.raw
         for match in _SLASH.finditer(text):
             name, sub = match[1], match[2]
-            if name not in commands:
+            english = next((known for known in commands if name in _spellings(known)), None)
+            if english is None:
                 found.append(f"unknown command /{name}: {text[:120]!r}")
-            elif commands[name] and sub not in commands[name] and f"`/{name} {sub}" in text:
+            elif (
+                commands[english]
+                and not any(sub in _spellings(known) for known in commands[english])
+                and f"`/{name} {sub}" in text
+            ):
                 # `/group sub` in code: the subcommand must exist (plain prose may follow a group)
                 found.append(f"unknown command /{name} {sub}: {text[:120]!r}")
         for pattern, what in ((_PLACEHOLDER, "placeholder"), (_REPR, "Python repr"), (_ONE_MANY, "plural")):
             for match in pattern.finditer(text):
                 found.append(f"{what} {match[0]!r} in {text[:160]!r}")
     return found
+
+
+def _spellings(name: str) -> set[str]:
+    """A command word as any client shows it: its English name and its catalogs' `command.text.*`."""
+    return {name} | {catalog(language).get(f"command.text.{name}", name) for language in languages().values()}
 
 
 TABLE_MOVES = {"join", "leave", "start", "cancel", "add_computer", "remove_computer"}
