@@ -26,6 +26,10 @@ class LeaderboardCog(UsesTables, commands.Cog, name="Leaderboard"):
         cog = self.tables.games.get(game_id)
         return cog.score_unit if cog else "results.points"
 
+    def _counted(self, key: str, game_id: str) -> str:
+        """`key`, or its variant for a game scored in plates (Sushi Dice): its averages are plates."""
+        return key if self._unit(game_id) == "results.points" else f"{key}_plates"
+
     @app_commands.command(
         name="leaderboard", description="This server's top players, overall or for one game"
     )
@@ -46,7 +50,8 @@ class LeaderboardCog(UsesTables, commands.Cog, name="Leaderboard"):
             commands = join_list((f"`/{cog.group} new`" for cog in games), locale, style="or")
             embed.description = t("leaderboard.empty", locale, commands=commands)
         else:
-            embed.description = "\n".join([t("leaderboard.header", locale), *(_line(s, locale) for s in top)])
+            header = t(self._counted("leaderboard.header", bucket), locale)
+            embed.description = "\n".join([header, *(_line(s, locale) for s in top)])
             mine = await self.tables.leaderboard.standing(interaction.guild_id, interaction.user.id, bucket)
             embed.add_field(
                 name=t("leaderboard.you", locale),
@@ -78,7 +83,8 @@ class LeaderboardCog(UsesTables, commands.Cog, name="Leaderboard"):
             embed.description = t("stats.none", locale, name=who.display_name)
         for game_id in [ALL_GAMES, *sorted(g for g in standings if g != ALL_GAMES)]:
             if game_id in standings:
-                embed.add_field(name=self._title(game_id, locale), value=_field(standings[game_id], locale))
+                field = _field(standings[game_id], self._counted("stats.field", game_id), locale)
+                embed.add_field(name=self._title(game_id, locale), value=field)
         recent = await board.recent_games(interaction.guild_id, who.id)
         if recent:
             lines = [
@@ -112,11 +118,11 @@ def _line(standing: Standing, locale: Localish) -> str:
     return t("leaderboard.line", locale, **_numbers(standing)) + _computers(standing, locale)
 
 
-def _field(standing: Standing, locale: Localish) -> str:
+def _field(standing: Standing, key: str, locale: Localish) -> str:
     numbers = _numbers(standing)
     numbers["wins"] = plural("stats.wins", standing.wins, locale)
     numbers["games"] = plural("stats.games", standing.games, locale)
-    return t("stats.field", locale, **numbers) + _computers(standing, locale)
+    return t(key, locale, **numbers) + _computers(standing, locale)
 
 
 def _computers(standing: Standing, locale: Localish) -> str:

@@ -294,3 +294,20 @@ async def test_a_server_may_stop_counting_games_with_computers(simcord_env: Any)
     assert "Not saved to this server's leaderboard" in text_of(results)
     history = await table.tables.store.every_table()
     assert [record.status for record in history] == ["finished", "finished"]
+
+
+async def test_idle_duelists_time_out_while_a_computer_looks_on(simcord_env: Any, dice: DiceScript):
+    """A computer looking on does not keep the idle human duelists from timing out."""
+    env = simcord_env
+    slow_clocks(env)
+    table = Table(env, "sushidice", ["alice", "bob"])
+    await table.open(computers=1)
+    await table.join("bob")
+    await table.start()
+    await table.click("alice", "bob")  # the host challenges bob; the computer (seat 1) looks on
+    ctx = await table.live()
+    assert ctx is not None and {dice.holder for dice in ctx.state.sets} == {0, 2}
+    await env.advance_time(301)  # the turn time (300 s) with nobody clicking
+    ctx = await table.live()
+    assert ctx is not None and ctx.record.seats[0].timeouts == ctx.record.seats[2].timeouts == 1
+    assert table.public_text().count("took too long") >= 2

@@ -249,6 +249,7 @@ async def test_three_players_play_to_the_end_with_a_yuck_and_a_chop(simcord_env,
     alice_id = ids["alice"]
     standings = await table.member("alice").slash(table.channel, "leaderboard", game="sushidice")
     assert str(alice_id) in standings.response.embeds[0].description
+    assert "avg plates" in standings.response.embeds[0].description  # counted in plates, not points
 
 
 # ---------------------------------------------------------------- the public board under a burst
