@@ -48,6 +48,7 @@ from rules.sushidice import (
     SushiDiceState,
     Yuck,
     _filling,
+    step_toward,
 )
 
 Policy = Callable[[SushiDiceState, int], Action]
@@ -68,14 +69,9 @@ def computer_before(state: SushiDiceState, seat: int) -> Action:
         return Ring(complete[0])
     if None in dice.faces:
         return Roll()
-    keep = max((_filling(plate, dice.faces, dice.set_aside) for plate in state.face_up), key=len)
-    for die in keep:
-        if not dice.set_aside[die]:
-            return SetAside(die)
-    for die in range(SET_SIZE):
-        if dice.set_aside[die] and die not in keep:
-            return BringBack(die)
-    return Roll()
+    return step_toward(
+        dice, max((_filling(plate, dice.faces, dice.set_aside) for plate in state.face_up), key=len)
+    )
 
 
 def play(players: int, seed: int, policy: Policy) -> int | None:

@@ -296,6 +296,18 @@ def _keep(plate: str, faces: Sequence[str | None], kept: Sequence[bool]) -> list
     return max((_filling(plate, others, kept) for others in freed), key=len)
 
 
+def step_toward(dice: DiceSet, keep: Sequence[int]) -> Action:
+    """The next click toward having exactly `keep` set aside, then the throw (the default move,
+    and every computer's, once it knows which dice to keep)."""
+    for die in keep:
+        if not dice.set_aside[die]:
+            return SetAside(die)
+    for die in range(SET_SIZE):
+        if dice.set_aside[die] and die not in keep:
+            return BringBack(die)
+    return Roll()
+
+
 def _copied(event: Event) -> Event:
     """A copy of an event that shares nothing with it (events hold plain values and flat lists)."""
     return {key: list(value) if isinstance(value, list) else value for key, value in event.items()}
@@ -460,14 +472,8 @@ class SushiDiceGame(Codecs[SushiDiceState, Action]):
         for slot, keep in enumerate(keeps):
             if len(keep) == SET_SIZE:
                 return Ring(slot)
-        keep = max(keeps, key=len, default=[])
-        for die in keep:
-            if not dice.set_aside[die]:
-                return SetAside(die)
-        for die in range(SET_SIZE):
-            if dice.set_aside[die] and die not in keep:
-                return BringBack(die)
-        return Roll()  # keep is not the whole set (else a plate would be complete), and can complete
+        # keep is not the whole set (else a plate would be complete), so the throw can complete it
+        return step_toward(dice, max(keeps, key=len, default=[]))
 
     # ------------------------------------------------------------ acting
 

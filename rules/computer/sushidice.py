@@ -22,17 +22,16 @@ from rules.sushidice import (
     SET_SIZE,
     STAR_DICE,
     YUCK,
-    BringBack,
     Challenge,
     Chop,
     DiceSet,
     Ring,
     Roll,
-    SetAside,
     SushiDiceGame,
     SushiDiceState,
     Yuck,
     _keep,
+    step_toward,
 )
 
 GAME = SushiDiceGame()
@@ -81,17 +80,6 @@ def _kept_key(dice: DiceSet, keep: list[int]) -> tuple[tuple[int, str], ...]:
     )
 
 
-def _toward(dice: DiceSet, keep: list[int]) -> Action:
-    """The next click toward having exactly `keep` set aside, then the throw."""
-    for die in keep:
-        if not dice.set_aside[die]:
-            return SetAside(die)
-    for die in range(SET_SIZE):
-        if dice.set_aside[die] and die not in keep:
-            return BringBack(die)
-    return Roll()
-
-
 class SushiDiceBrain:
     def choose(
         self, state: SushiDiceState, seat: int, level: str, rng: random.Random, published: int | None
@@ -134,4 +122,4 @@ class SushiDiceBrain:
             if best is None or cost < best[0]:
                 best = (cost, keep)
         assert best is not None
-        return _toward(dice, best[1])
+        return step_toward(dice, best[1])
