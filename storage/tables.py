@@ -128,6 +128,16 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
+def _json_columns(record: TableRecord) -> tuple[str, str, str | None, str]:
+    """The record's seats, options, state and extra as stored (JSON text), in that column order."""
+    return (
+        _dumps([dataclasses.asdict(seat) for seat in record.seats]),
+        _dumps(record.options),
+        _dumps(record.state) if record.state is not None else None,
+        _dumps(record.extra),
+    )
+
+
 class TableStore:
     def __init__(self, database: Database) -> None:
         self.database = database
@@ -140,10 +150,7 @@ class TableStore:
             record.game_id,
             record.host_id,
             record.status,
-            _dumps([dataclasses.asdict(seat) for seat in record.seats]),
-            _dumps(record.options),
-            _dumps(record.state) if record.state is not None else None,
-            _dumps(record.extra),
+            *_json_columns(record),
             record.deadline,
             now,
             now,
@@ -189,10 +196,7 @@ class TableStore:
             record.host_id,
             record.status,
             new_version,
-            _dumps([dataclasses.asdict(s) for s in record.seats]),
-            _dumps(record.options),
-            _dumps(record.state) if record.state is not None else None,
-            _dumps(record.extra),
+            *_json_columns(record),
             record.deadline,
             now,
             record.id,
