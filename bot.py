@@ -16,6 +16,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import discord
@@ -75,6 +76,14 @@ class Settings:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     turn_timeout: float = 300.0
+    # Sharding (SHARD_COUNT, SHARD_IDS): None runs one unsharded connection, as a bot under 2,500
+    # servers does; set, this process runs `shard_ids` (all when None) of `shard_count` shards.
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+
+    @property
+    def sharded(self) -> bool:
+        return self.shard_count is not None
 
     @property
     def database(self) -> str:
@@ -110,6 +119,12 @@ class Settings:
                 "DATABASE_URL must be a PostgreSQL URL, postgresql://user:password@host:5432/database "
                 "(leave it empty to use DATABASE_PATH and SQLite)"
             )
+        shard_count, shard_ids = _shards(env.get("SHARD_COUNT", ""), env.get("SHARD_IDS", ""))
+        if shard_ids is not None and len(shard_ids) < (shard_count or 0) and not url:
+            raise SettingsError(
+                "SHARD_IDS runs only some of the shards, so other processes run the rest; they "
+                "must share one PostgreSQL database: set DATABASE_URL (SQLite serves one process)"
+            )
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip(),
             database_url=url,
@@ -118,11 +133,43 @@ class Settings:
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
             turn_timeout=number("TURN_TIMEOUT_SECONDS", 300.0, MIN_TIMEOUT, MAX_TIMEOUT),
+            shard_count=shard_count,
+            shard_ids=shard_ids,
         )
 
 
+MAX_SHARDS = 10_000  # far beyond any bot: Discord asks for one shard per 1,000–2,500 servers
+
+
+def _shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:
+    """SHARD_COUNT and SHARD_IDS ("0,1"): how many shards the bot has, and which this process runs."""
+    count_text, ids_text = count_text.strip(), ids_text.strip()
+    if not count_text:
+        if ids_text:
+            raise SettingsError("SHARD_IDS needs SHARD_COUNT (how many shards the bot has in all)")
+        return None, None
+    if not (count_text.isascii() and count_text.isdigit() and 1 <= int(count_text) <= MAX_SHARDS):
+        raise SettingsError(f"SHARD_COUNT must be a whole number from 1 to {MAX_SHARDS}, got {count_text!r}")
+    count = int(count_text)
+    if not ids_text:
+        return count, None
+    parts = [part.strip() for part in ids_text.split(",")]
+    if not all(part.isascii() and part.isdigit() for part in parts):
+        raise SettingsError(
+            f"SHARD_IDS must be shard numbers separated by commas (e.g. 0,1), got {ids_text!r}"
+        )
+    ids = tuple(int(part) for part in parts)
+    if len(set(ids)) != len(ids) or any(shard >= count for shard in ids):
+        raise SettingsError(
+            f"SHARD_IDS must name different shards from 0 to {count - 1} (SHARD_COUNT is {count}), "
+            f"got {ids_text!r}"
+        )
+    return count, tuple(sorted(ids))
+
+
 class SushiBar(commands.Bot):
-    """The bot: owns the database and loads every cog in `setup_hook`."""
+    """The bot: owns the database and loads every cog in `setup_hook`. One connection to Discord;
+    `ShardedSushiBar` is the same bot over several shards."""
 
     def __init__(
         self,
@@ -133,6 +180,10 @@ class SushiBar(commands.Bot):
         database: Database | None = None,
     ) -> None:
         intents = discord.Intents.default()  # no privileged intents: everything is slash commands and buttons
+        shards: dict[str, Any] = {}
+        if isinstance(self, discord.AutoShardedClient):
+            ids = list(settings.shard_ids) if settings.shard_ids is not None else None
+            shards = {"shard_count": settings.shard_count, "shard_ids": ids}
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -140,6 +191,7 @@ class SushiBar(commands.Bot):
             # Nobody is pinged unless a message says whom (turn pings, results): a player named
             # "@everyone" stays text.
             allowed_mentions=discord.AllowedMentions.none(),
+            **shards,
         )
         self.settings = settings
         self.extensions_to_load = tuple(extensions)
@@ -188,9 +240,16 @@ class SushiBar(commands.Bot):
             await self.database.close()
 
 
+class ShardedSushiBar(SushiBar, commands.AutoShardedBot):
+    """Sushi Bar over `SHARD_IDS` of `SHARD_COUNT` shards (AutoShardedBot). Other processes may run
+    the other shards: they share one PostgreSQL database, which serialises every move
+    (cogs/tables/cluster.py says which process does what)."""
+
+
 def create_bot(settings: Settings, **kwargs: object) -> SushiBar:
     """The one factory for the bot: production, `--sync` and the tests all use it."""
-    return SushiBar(settings, **kwargs)  # type: ignore[arg-type]
+    kind = ShardedSushiBar if settings.sharded else SushiBar
+    return kind(settings, **kwargs)  # type: ignore[arg-type]
 
 
 DOTENV = Path(__file__).with_name(".env")

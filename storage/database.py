@@ -5,7 +5,8 @@ process) and PostgreSQL through an asyncpg pool (`storage.postgres`, chosen by a
 `postgresql://…`: several processes sharing one database). SQL is written once, with `?`
 placeholders (rewritten to `$1..$n` for asyncpg), in the dialect both speak: `INSERT … ON CONFLICT
 … DO UPDATE`, `RETURNING`, partial indexes. What differs (reading a JSON field) is asked of the
-database (`json_text`).
+database (`json_text`), and so is what one speaks and the other lacks: row locks skipped by a concurrent
+claimer (`skip_locked`) and notifications to other processes (`notify`, `listen`).
 """
 
 from __future__ import annotations
@@ -85,12 +86,21 @@ class Executor(ABC):
     @abstractmethod
     async def execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
 
+    async def notify(self, channel: str, payload: str) -> None:
+        """Announce `payload` to the processes listening on `channel`; inside a transaction it is
+        delivered on commit only. Nobody to tell by default (SQLite: one process); completes without
+        suspending, so an SQLite `atomic` body stays one hop."""
+        return
+
 
 class Database(Executor):
     """A database every store can use. Statements on it directly each run on their own (a write in
     its own transaction); `transaction()` and `atomic()` group several."""
 
     backend: ClassVar[str]
+    # Appended to a `SELECT … FOR UPDATE`-able subquery that picks rows to claim: concurrent claimers
+    # (several processes) skip each other's locked rows instead of waiting. SQLite has one writer.
+    skip_locked: ClassVar[str] = ""
 
     @classmethod
     async def open(cls, path: str | Path) -> Database:
@@ -122,6 +132,11 @@ class Database(Executor):
     @abstractmethod
     def json_text(self, expression: str, key: str) -> str:
         """SQL for the text of a top-level `key` of the JSON text in `expression`."""
+
+    async def listen(self, channel: str, callback: Callable[[str], None]) -> bool:
+        """Call `callback(payload)` for every notification on `channel` (from any process, this one
+        included); False when this database never delivers any (SQLite: nobody else to hear)."""
+        return False
 
 
 async def connect(target: str) -> Database:

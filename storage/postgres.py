@@ -5,6 +5,10 @@ COMMITTED: a version-guarded `UPDATE … WHERE id = $1 AND version = $2` waits f
 writer's row lock and then sees the new version, so the second writer changes nothing and is
 refused as stale. Migrations run under a transaction-scoped advisory lock, so starters racing on a
 new database apply each migration once.
+
+Notifications (LISTEN/NOTIFY) tell other processes of a committed change: `notify` inside a
+transaction is delivered on commit only. Listening holds ONE connection of its own (a pooled one
+would be reset, and its LISTENs dropped, on release), re-opened when it is lost.
 """
 
 from __future__ import annotations
@@ -38,7 +42,8 @@ T = TypeVar("T")
 _Connection = asyncpg.Connection | PoolConnectionProxy
 
 MIGRATION_LOCK = 0x5375736869  # pg_advisory_xact_lock key of migrations ("Sushi")
-CONNECT_TIMEOUT = 10.0
+CONNECT_TIMEOUT = 10  # seconds
+RECONNECT_DELAYS = (0.05, 0.2, 0.5, 1.0, 2.0)  # then every 2 s: a listener back soon, no hammering
 _AFFECTED = re.compile(r"(\d+)$")
 
 
@@ -103,13 +108,23 @@ class _On(Executor):
         except asyncpg.UniqueViolationError as error:
             raise Conflict(str(error)) from error
 
+    async def notify(self, channel: str, payload: str) -> None:
+        await self._connection.execute("SELECT pg_notify($1, $2)", channel, payload)
+
 
 class PostgresDatabase(Database):
     backend = "postgres"
+    skip_locked = " FOR UPDATE SKIP LOCKED"
 
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self.pool = pool
         self.where = redacted(url)  # named in messages, never with its password
+        self._url = url  # the listening connection is opened (and re-opened) outside the pool
+        self._callbacks: dict[str, list[Callable[[str], None]]] = {}
+        self._listener: asyncpg.Connection | None = None
+        self._listening = asyncio.Lock()  # one listening connection, however many listen at once
+        self._reconnect: asyncio.Task[None] | None = None
+        self._closed = False
 
     @classmethod
     async def open(cls, path: str | Any) -> PostgresDatabase:  # type: ignore[override]
@@ -133,10 +148,110 @@ class PostgresDatabase(Database):
         return database
 
     async def close(self) -> None:
+        self._closed = True
+        self._stop_reconnecting()
+        listener, self._listener = self._listener, None
+        if listener is not None:
+            try:
+                await asyncio.wait_for(listener.close(), timeout=5)
+            except (TimeoutError, OSError, asyncpg.InterfaceError):
+                listener.terminate()
         try:
             await asyncio.wait_for(self.pool.close(), timeout=10)
         except TimeoutError:
             self.pool.terminate()
+
+    def terminate(self) -> None:
+        """Drop every connection at once, as a process that dies would (for tests): no clean close,
+        no reconnecting afterwards."""
+        self._closed = True
+        self._stop_reconnecting()
+        listener, self._listener = self._listener, None
+        if listener is not None:
+            listener.terminate()
+        self.pool.terminate()
+
+    # ------------------------------------------------------------ notifications
+
+    async def notify(self, channel: str, payload: str) -> None:
+        async with self.pool.acquire() as connection:
+            await _On(connection).notify(channel, payload)
+
+    async def listen(self, channel: str, callback: Callable[[str], None]) -> bool:
+        if self._closed:
+            raise RuntimeError("listen on a closed database")
+        async with self._listening:
+            known = channel in self._callbacks
+            self._callbacks.setdefault(channel, []).append(callback)
+            try:
+                if self._listener is None:
+                    if self._reconnect is None:  # not listening yet (a reconnect re-LISTENs all)
+                        self._listener = await self._connect_listener()
+                elif not known:
+                    await self._listener.add_listener(channel, self._dispatch)
+            except BaseException:
+                self._callbacks[channel].remove(callback)
+                if not self._callbacks[channel]:
+                    del self._callbacks[channel]
+                raise
+        return True
+
+    async def _connect_listener(self) -> asyncpg.Connection:
+        """A new listening connection, LISTENing on every channel a callback waits on."""
+        connection = await asyncpg.connect(self._url, timeout=CONNECT_TIMEOUT)
+        try:
+            for channel in self._callbacks:
+                await connection.add_listener(channel, self._dispatch)
+        except BaseException:
+            connection.terminate()
+            raise
+        connection.add_termination_listener(self._lost)
+        return connection
+
+    def _dispatch(self, _connection: object, _pid: int, channel: str, payload: str) -> None:
+        for callback in list(self._callbacks.get(channel, ())):
+            try:
+                callback(payload)
+            except Exception:  # one listener's bug must not silence the others
+                log.exception("a listener of %s failed on %r", channel, payload)
+
+    def _lost(self, connection: object) -> None:
+        """The termination listener: a lost (not closed) listening connection is re-opened."""
+        if self._closed or connection is not self._listener:
+            return
+        self._listener = None
+        log.warning(
+            "the listening connection to PostgreSQL at %s was lost; reconnecting (notifications "
+            "sent meanwhile are missed)",
+            self.where,
+        )
+        self._reconnect = asyncio.get_running_loop().create_task(self._reconnecting())
+
+    async def _reconnecting(self) -> None:
+        attempt = 0
+        try:
+            while not self._closed:
+                await asyncio.sleep(RECONNECT_DELAYS[min(attempt, len(RECONNECT_DELAYS) - 1)])
+                attempt += 1
+                async with self._listening:
+                    try:
+                        connection = await self._connect_listener()
+                    except Exception as error:  # warned once already; the server may be restarting
+                        log.debug("reconnecting the listener failed: %s", type(error).__name__)
+                        continue
+                    if self._closed:
+                        connection.terminate()
+                        return
+                    self._listener = connection
+                log.info("listening to PostgreSQL at %s again (after %d attempts)", self.where, attempt)
+                return
+        finally:
+            self._reconnect = None
+
+    def _stop_reconnecting(self) -> None:
+        if self._reconnect is not None:
+            self._reconnect.cancel()
+            self._reconnect = None
 
     async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         async with self.pool.acquire() as connection:

@@ -5,6 +5,10 @@ state, appending the action that produced it and (for the final move) the
 results happen in ONE transaction, guarded by the version the writer loaded:
 a stale writer is refused. Which Discord messages show a table (its board, each
 seat's DM) is bookkeeping with rows of its own, so a move never overwrites it.
+
+Several processes may share the database (PostgreSQL): every committed save announces the table's
+new version on `TABLES_CHANNEL`, so a process showing the table refreshes it, and a table's timer is
+run by the one process holding its lease (`claim_timer`, `claim_due`), taken over once it expires.
 """
 
 from __future__ import annotations
@@ -18,6 +22,9 @@ from storage.database import Conflict, Database, Executor, Row
 from storage.leaderboard import SeatResult, record_results
 
 OPEN_STATUSES = ("lobby", "playing")
+TABLES_CHANNEL = "sushibar_tables"  # notification channel: "<channel_id> <version> <guild_id>" per save
+# The lease a claimer may take: free, expired (its holder stopped renewing: died) or its own already.
+_CLAIMABLE = "(lease_owner IS NULL OR lease_until IS NULL OR lease_until <= ? OR lease_owner = ?)"
 
 
 class StaleVersion(Exception):
@@ -97,6 +104,7 @@ class Deadline:
     status: str
     deadline: float
     updated_at: float
+    guild_id: int
 
 
 _COLUMNS = (
@@ -168,6 +176,7 @@ class TableStore:
             except Conflict:
                 raise ChannelBusy(record.channel_id) from None
             assert inserted is not None
+            await executor.notify(TABLES_CHANNEL, f"{record.channel_id} 0 {record.guild_id}")
             return int(inserted[0])
 
         table_id = await self.database.atomic(insert)
@@ -203,6 +212,7 @@ class TableStore:
             expected_version,
         )
         logged = (record.id, new_version, seat, _dumps(action), now)
+        announced = f"{record.channel_id} {new_version} {record.guild_id}"
 
         async def write(executor: Executor) -> None:
             changed = await executor.execute(
@@ -224,6 +234,7 @@ class TableStore:
                     results=results,
                     now=now,
                 )
+            await executor.notify(TABLES_CHANNEL, announced)  # in the transaction: heard on commit only
 
         await self.database.atomic(write)
         record.version = new_version
@@ -271,10 +282,57 @@ class TableStore:
         """Open tables with a pending time-out, to re-arm their timers after a restart: the few
         columns that needs, no state parsed (states load on a table's first use)."""
         rows = await self.database.fetch_all(
-            "SELECT channel_id, status, deadline, updated_at FROM game_tables WHERE deadline IS NOT NULL"
-            " AND status IN ('lobby', 'playing') ORDER BY deadline"
+            "SELECT channel_id, status, deadline, updated_at, guild_id FROM game_tables"
+            " WHERE deadline IS NOT NULL AND status IN ('lobby', 'playing') ORDER BY deadline"
         )
         return [Deadline(*row) for row in rows]  # type: ignore[misc]
+
+    async def version_of(self, channel_id: int) -> int | None:
+        """The version of the channel's open table (one column: is a shown board out of date?)."""
+        row = await self.database.fetch_one(
+            "SELECT version FROM game_tables WHERE channel_id = ? AND status IN ('lobby', 'playing')",
+            (channel_id,),
+        )
+        return int(row[0]) if row else None
+
+    # ------------------------------------------------------------ timer leases (one process per timer)
+
+    async def claim_timer(self, channel_id: int, owner: str, now: float, until: float) -> bool:
+        """Lease the timer of the channel's open table to `owner` until `until`, if the lease is free,
+        expired (by `now`, the caller's clock) or `owner`'s already (a renewal); True when claimed.
+        One UPDATE: in PostgreSQL a second claimer waits for the first's row lock, then finds the
+        lease taken and changes nothing."""
+        changed = await self.database.execute(
+            "UPDATE game_tables SET lease_owner = ?, lease_until = ?"
+            f" WHERE channel_id = ? AND status IN ('lobby', 'playing') AND {_CLAIMABLE}",
+            (owner, until, channel_id, now, owner),
+        )
+        return changed == 1
+
+    async def release_timer(self, channel_id: int, owner: str) -> None:
+        """Give up the lease of the channel's open table, if `owner` holds it."""
+        await self.database.execute(
+            "UPDATE game_tables SET lease_owner = NULL, lease_until = NULL"
+            " WHERE channel_id = ? AND status IN ('lobby', 'playing') AND lease_owner = ?",
+            (channel_id, owner),
+        )
+
+    async def claim_due(
+        self, owner: str, due_before: float, now: float, until: float, limit: int = 50
+    ) -> list[int]:
+        """Lease to `owner` (until `until`) the playing tables due by `due_before` whose lease is free
+        or expired by `now` (nobody runs their timer: a process died), the most overdue first, at
+        most `limit`; returns their channel ids. PostgreSQL claimers skip each other's locked rows,
+        so two processes never claim the same table."""
+        sql = (
+            "UPDATE game_tables SET lease_owner = ?, lease_until = ? WHERE id IN (SELECT id FROM game_tables"
+            " WHERE status = 'playing' AND deadline <= ?"
+            " AND (lease_owner IS NULL OR lease_until IS NULL OR lease_until <= ?)"
+            f" ORDER BY deadline LIMIT ?{self.database.skip_locked}) RETURNING channel_id"
+        )
+        params = (owner, until, due_before, now, limit)
+        rows = await self.database.atomic(lambda executor: executor.fetch_all(sql, params))
+        return [int(row[0]) for row in rows]
 
     async def actions(self, table_id: int) -> list[tuple[int, int | None, dict[str, Any]]]:
         """(version, seat, action) of a table, in the order they were accepted."""

@@ -104,6 +104,12 @@ async def bot_factory(
     built: list[SushiBar] = []
 
     def build() -> SushiBar:
+        # A new bot is a new process: the one before it is gone, and with it its PostgreSQL
+        # connections (a live LISTEN would otherwise keep it following the tables).
+        for old in built:
+            terminate = getattr(getattr(old, "database", None), "terminate", None)
+            if terminate is not None:
+                terminate()
         bot = create_bot(_settings(database_path, database_url), extensions=extensions, sync=True)
         built.append(bot)
         return bot

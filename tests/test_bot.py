@@ -15,7 +15,7 @@ import aiohttp
 import discord
 import pytest
 
-from bot import Settings, SettingsError
+from bot import Settings, SettingsError, create_bot
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -69,11 +69,40 @@ def test_the_token_is_never_in_the_settings_repr():
         ("TURN_TIMEOUT_SECONDS", "9.99"),
         ("TURN_TIMEOUT_SECONDS", "-30"),
         ("TURN_TIMEOUT_SECONDS", "86401"),
+        ("SHARD_COUNT", "0"),
+        ("SHARD_COUNT", "two"),
+        ("SHARD_COUNT", "²"),
+        ("SHARD_IDS", "0"),  # without SHARD_COUNT
     ],
 )
 def test_bad_settings_are_named(name: str, value: str):
     with pytest.raises(SettingsError, match=name):
         Settings.from_env({"DISCORD_TOKEN": "abc", name: value})
+
+
+@pytest.mark.parametrize("ids", ["2", "0,0", "0;1", "-1", "a", "0,"])
+def test_shard_ids_must_be_different_shards_of_the_count(ids: str):
+    url = "postgresql://bot@db/sushibar"
+    with pytest.raises(SettingsError, match="SHARD_IDS"):
+        Settings.from_env({"SHARD_COUNT": "2", "SHARD_IDS": ids, "DATABASE_URL": url})
+
+
+def test_shards_make_an_auto_sharded_bot_and_no_shards_a_plain_one():
+    url = "postgresql://bot@db/sushibar"
+    settings = Settings.from_env({"SHARD_COUNT": "4", "SHARD_IDS": " 3, 1", "DATABASE_URL": url})
+    assert (settings.shard_count, settings.shard_ids) == (4, (1, 3))
+    sharded = create_bot(settings)
+    assert isinstance(sharded, discord.AutoShardedClient)
+    assert (sharded.shard_count, sharded.shard_ids) == (4, [1, 3])
+    every = Settings.from_env({"SHARD_COUNT": "2"})  # every shard here: SQLite is fine
+    assert every.shard_ids is None and create_bot(every).shard_count == 2
+    plain = create_bot(Settings.from_env({}))
+    assert not isinstance(plain, discord.AutoShardedClient)
+
+
+def test_some_shards_in_this_process_need_a_shared_database():
+    with pytest.raises(SettingsError, match="DATABASE_URL"):
+        Settings.from_env({"SHARD_COUNT": "2", "SHARD_IDS": "1"})
 
 
 @pytest.mark.parametrize(("value", "seconds"), [("10", 10.0), ("86400", 86400.0), (" 90.5 ", 90.5)])

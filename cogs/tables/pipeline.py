@@ -11,6 +11,11 @@ times (at `normal`) — move through `rules.computer.choose` at their level, see
 its version so a decision can be reproduced. `hard` thinks off the event loop, outside the lock, on
 the state it loaded; its move is committed only if the table has not moved on meanwhile.
 
+Several processes may share one PostgreSQL database (`cluster.py`): a move judged on a cached table
+that another process has moved since is judged again on the stored one (`judged_fresh`); the board
+and private hands are drawn by the process owning the table's guild, which hears of moves made
+elsewhere by notification; a deadline runs in the process holding its lease.
+
 An open table stays in memory while it is played; one idle for `IDLE_EVICT` leaves it (its timer
 keeps only the channel id) and is read again on its next click or deadline. Loaded again unchanged,
 it is not re-synced: only a table met for the first time in this process (after a restart) has its
@@ -24,14 +29,16 @@ import dataclasses
 import hashlib
 import logging
 from collections import defaultdict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import discord
 from discord.ext import commands
 
 from cogs.i18n import t
 from cogs.tables.boards import COMPUTERS_COUNTED_EXTRA, results_board
+from cogs.tables.cluster import Cluster
 from cogs.tables.context import TableContext, now
 from cogs.tables.errors import Refusal
 from cogs.tables.gamecog import GameCog
@@ -43,7 +50,7 @@ from cogs.tables.slots import MessageSlots
 from cogs.tables.timers import Timers
 from cogs.tables.ui import Board
 from rules import computer
-from rules.engine import Event, Game
+from rules.engine import Event, Game, IllegalAction
 from storage.database import Database
 from storage.leaderboard import Leaderboard, SeatResult
 from storage.settings import GuildSettings, PlayerSettings
@@ -55,6 +62,9 @@ TIMEOUTS_BEFORE_COMPUTER = 3
 IDLE_EVICT = 600.0  # seconds without a move or a click before an open table leaves memory
 SWEEP_EVERY = 60.0  # seconds between two looks for idle tables while the bot is busy
 COMPUTERS_COUNTED_KEY = "computers.counted"  # server setting: games with computer players count (default)
+JUDGEMENTS = 3  # times a request is judged before "out of date": each retry follows another process's move
+
+T = TypeVar("T")
 
 Mover = Literal["player", "timeout", "computer"]
 Move = tuple[int, Any, list[Event]]  # seat, action, the events it caused
@@ -71,6 +81,7 @@ class Pipeline:
 
     def __init__(self, bot: commands.Bot, database: Database, default_timeout: float) -> None:
         self.bot = bot
+        self.database = database
         self.store = TableStore(database)
         self.guild_settings = GuildSettings(database)
         self.leaderboard = Leaderboard(database)
@@ -88,6 +99,7 @@ class Pipeline:
         self.timers = Timers(self.guild_settings, default_timeout, self._on_deadline)
         self.player_settings = PlayerSettings(database)
         self.pinger = Pinger(bot, self.guild_settings, self.player_settings)
+        self.cluster = Cluster(bot, database, self.store)
 
     # ================================================================ loading
 
@@ -110,10 +122,11 @@ class Pipeline:
         self._loaded[channel_id] = loaded
         self._touch(channel_id)
         left_at = self._evicted.pop(channel_id, None)
-        if record.status == "playing" and left_at != record.version:
+        if record.status == "playing" and left_at != record.version and self.cluster.owns(record.guild_id):
             # First contact in this process: the board and private controls may show an older state
             # (the last process may have died between a commit and its edits). Bring them up to date.
-            # A table that left memory idle and comes back unchanged shows its state already.
+            # A table that left memory idle and comes back unchanged shows its state already. Another
+            # process's table is brought up to date by that process.
             ctx, cog = self._context(loaded), self.games[record.game_id]
             self.publisher.request(channel_id)
             if cog.private_mode != "none":
@@ -186,6 +199,83 @@ class Pipeline:
                 return None
             loaded = Loaded(record, self._state_of(record))
         return self._context(loaded)
+
+    # ================================================================ other processes' moves
+
+    async def judged_fresh(
+        self,
+        channel_id: int,
+        judge: Callable[[], Awaitable[T]],
+        interaction: discord.Interaction | None = None,
+    ) -> T:
+        """`judge()` a request; when another process sharing the database moved the table since it was
+        cached, a refusal or a stale write is judged again on the stored table. A click that was right
+        is never refused for this process's stale memory, nor applied twice (the version guard)."""
+        for judgement in range(1, JUDGEMENTS + 1):
+            try:
+                return await judge()
+            except (StaleVersion, Refusal, IllegalAction) as error:
+                last = judgement == JUDGEMENTS or (interaction is not None and interaction.response.is_done())
+                if last:
+                    raise  # a stale write is answered "out of date", honestly
+                # Another writer was first (its save dropped the cache), or the cache was behind.
+                if not isinstance(error, StaleVersion) and not await self._moved_elsewhere(channel_id):
+                    raise
+        raise AssertionError("unreachable: the last judgement returns or raises")
+
+    async def _moved_elsewhere(self, channel_id: int) -> bool:
+        """Whether the cached table is behind the stored one (it is dropped then). One process alone
+        writes everything it caches: then never, and without asking the database."""
+        if not self.cluster.shared:
+            return False
+        cached = self._loaded.get(channel_id)
+        if cached is None:
+            return False  # judged on the stored table already
+        stored = await self.store.version_of(channel_id)
+        if stored is not None and stored == cached.record.version:
+            return False
+        self._forget(channel_id, stored)
+        return True
+
+    def _forget(self, channel_id: int, version: int | None) -> None:
+        """Drop a cached table another process moved. Read again, it is not re-synced as after a
+        restart (`_load`): the moving process and the owner of its guild look after its messages."""
+        self._loaded.pop(channel_id, None)
+        self._used.pop(channel_id, None)
+        if version is not None:
+            self._evicted[channel_id] = version
+
+    def heard(self, payload: str) -> None:
+        """A table moved (a notification from the database, maybe this process's own save)."""
+        try:
+            channel_id, version, guild_id = (int(part) for part in payload.split())
+        except ValueError:
+            log.warning("ignoring a table notification that is not 'channel version guild': %r", payload)
+            return
+        cached = self._loaded.get(channel_id)
+        if cached is not None and cached.record.version >= version:
+            return  # this process's own move, or old news
+        if cached is None and not self.cluster.owns(guild_id):
+            return  # neither cached here nor shown from here
+        self._schedule(self._follow(channel_id, version, guild_id))
+
+    async def _follow(self, channel_id: int, version: int, guild_id: int) -> None:
+        """Another process moved the table: forget the cached one; the guild's owner redraws."""
+        async with self._locks[channel_id]:  # after a save of ours whose notification overtook it
+            cached = self._loaded.get(channel_id)
+            if cached is not None and cached.record.version >= version:
+                return
+            self._forget(channel_id, version)
+            if not self.cluster.owns(guild_id):
+                return
+            loaded = await self._load(channel_id)
+        self.publisher.request(channel_id)  # the board, or the results board of a finished game
+        if loaded is None:
+            return
+        cog = self.games[loaded.record.game_id]
+        if cog.private_mode != "none" and loaded.record.status == "playing":
+            self._schedule(self.private.sync(self._context(loaded), cog))
+        self.timers.arm(loaded.record)  # the mover's timer too: the lease lets one of them run it
 
     # ================================================================ moves
 
@@ -323,7 +413,9 @@ class Pipeline:
         record = loaded.record
         cog = self.games[record.game_id]
         ctx = self._context(loaded)
-        self.publisher.request(record.channel_id)
+        shown_here = self.cluster.owns(record.guild_id)  # else its owner redraws, notified by the save
+        if shown_here:
+            self.publisher.request(record.channel_id)
         lines = [line for _, _, events in moves for line in cog.announce(ctx, events)]
         if lines:
             await self.publisher.send(record.channel_id, content="\n".join(lines))
@@ -331,7 +423,7 @@ class Pipeline:
             players = [seat.user_id for seat in record.seats if seat.human and not seat.computer]
             results = results_board(ctx, cog).send_kwargs()
             await self.publisher.send(record.channel_id, **results, allowed_mentions=pinging(players))
-        if cog.private_mode != "none":  # a game without secrets has no hands to bring up to date
+        if cog.private_mode != "none" and shown_here:  # a game without secrets has no hands to update
             self._schedule(self.private.sync(ctx, cog))
         self.pinger.note(ctx, cog, actor, moved=frozenset(seat for seat, _, _ in moves))
         self.timers.arm(record)
@@ -339,6 +431,18 @@ class Pipeline:
     # ================================================================ time-outs and computer players
 
     async def _on_deadline(self, channel_id: int) -> None:
+        """A deadline came: run by the process holding the table's timer lease (any, alone)."""
+        if not await self.cluster.claim(channel_id):
+            return  # another process runs it; should it die, its lease runs out and a sweep takes over
+        try:
+            await self._moved_elsewhere(channel_id)
+            await self._deadline_due(channel_id)
+        except StaleVersion:  # another process moved first: it armed the table's next deadline
+            log.info("a deadline in channel %s was overtaken by another process's move", channel_id)
+        finally:
+            await self.cluster.release(channel_id)
+
+    async def _deadline_due(self, channel_id: int) -> None:
         """Computer seats play; or, once the turn time is up, the absent humans get a default move."""
         moves: list[Move] = []
         notices: list[str] = []
@@ -365,6 +469,8 @@ class Pipeline:
         for seat in computers:  # each decides on the table as the previous one left it
             try:
                 moved = await self._computer_move(channel_id, seat)
+            except StaleVersion:  # another process moved meanwhile: the next deadline decides again
+                break
             except Exception:  # one computer's failure must not stop the table: the others play on
                 log.exception("the computer at seat %s in channel %s could not move", seat, channel_id)
                 continue
@@ -402,7 +508,12 @@ class Pipeline:
             if loaded.record.status != "playing" or seat not in cog.game.to_move(loaded.state):
                 continue
             action = cog.game.default_action(loaded.state, seat)
-            loaded, events = await self._commit(loaded, seat, action, by="timeout")
+            try:
+                loaded, events = await self._commit(loaded, seat, action, by="timeout")
+            except StaleVersion:  # another process moved meanwhile: what is committed stands
+                if not moves:
+                    raise
+                break
             ctx = self._context(loaded)
             what = cog.describe(ctx, seat, action)
             if ctx.record.seats[seat].computer:  # the third time-out in a row

@@ -33,7 +33,7 @@ from cogs.tables.lobby import (
     options_for,
 )
 from cogs.tables.pipeline import Loaded, Pipeline, pinging
-from storage.tables import ChannelBusy, Seat, TableRecord
+from storage.tables import TABLES_CHANNEL, ChannelBusy, Seat, TableRecord
 
 log = logging.getLogger(__name__)
 
@@ -53,12 +53,18 @@ class Tables(Pipeline, commands.Cog):
 
     async def cog_load(self) -> None:
         # Timers survive a restart: every pending deadline is armed again (an expired one fires at once).
+        # With several processes, each arms its own guilds' (a dead one's are swept up: cluster.py).
         recent: list[int] = []
         for record in await self.store.with_deadlines():
+            if not self.cluster.owns(record.guild_id):
+                continue
             self.timers.arm(record)
             if record.updated_at > now() - RECOVER_RECENT:
                 recent.append(record.channel_id)
         self._schedule(self._recover(recent))
+        if self.cluster.shared:
+            await self.database.listen(TABLES_CHANNEL, self.heard)
+            self.cluster.start(self._on_deadline)
 
     async def _recover(self, channel_ids: list[int]) -> None:
         """After a restart, recently active tables show their stored state at once: a crash between a
@@ -68,6 +74,7 @@ class Tables(Pipeline, commands.Cog):
             await self._load(channel_id)
 
     async def cog_unload(self) -> None:
+        self.cluster.close()
         self.timers.close()
         self.publisher.close()
         self.pinger.close()
@@ -104,6 +111,22 @@ class Tables(Pipeline, commands.Cog):
         guild_id, channel_id = _where(interaction)
         if computers > cog.game.max_players - 1:
             raise Refusal("computers.too_many", max=cog.game.max_players - 1)
+        await self.judged_fresh(
+            channel_id,
+            lambda: self._open(interaction, cog, options, guild_id, channel_id, computers, level),
+            interaction,
+        )
+
+    async def _open(
+        self,
+        interaction: discord.Interaction,
+        cog: GameCog,
+        options: dict[str, Any],
+        guild_id: int,
+        channel_id: int,
+        computers: int,
+        level: str | None,
+    ) -> None:
         async with self._locks[channel_id]:
             defaults = await self.guild_settings.get(guild_id, f"options.{cog.game.id}", {}) or {}
             locale = str(interaction.guild_locale or interaction.locale)
@@ -163,6 +186,10 @@ class Tables(Pipeline, commands.Cog):
         if what not in LOBBY_MOVES:
             raise Refusal("error.unknown_action")
         move = cast(LobbyMove, what)
+        _, channel_id = _where(interaction)
+        await self.judged_fresh(channel_id, lambda: self._lobby(interaction, game_id, move), interaction)
+
+    async def _lobby(self, interaction: discord.Interaction, game_id: str | None, move: LobbyMove) -> None:
         _, channel_id = _where(interaction)
         async with self._locks[channel_id]:
             before = await self._table(interaction, game_id, playing=False)
@@ -246,7 +273,11 @@ class Tables(Pipeline, commands.Cog):
     ) -> None:
         """Every TableButton / TableSelect click lands here; whatever fails is answered in one line."""
         try:
-            await self._on_component(interaction, game_id, channel_id, stamp, payload, values)
+            await self.judged_fresh(
+                channel_id,
+                lambda: self._on_component(interaction, game_id, channel_id, stamp, payload, values),
+                interaction,
+            )
         except Exception as error:
             await answer_failure(interaction, error)
 
@@ -326,6 +357,14 @@ class Tables(Pipeline, commands.Cog):
 
         `action` may be a callable building the action from the caller's table and seat.
         """
+        _, channel_id = _where(interaction)
+        await self.judged_fresh(
+            channel_id, lambda: self._act_command(interaction, game_id, action), interaction
+        )
+
+    async def _act_command(
+        self, interaction: discord.Interaction, game_id: str, action: Any | ActionFor
+    ) -> None:
         loaded = await self._table(interaction, game_id, playing=True)
         if callable(action):
             seat = loaded.record.seat_of(interaction.user.id)

@@ -77,13 +77,15 @@ async def test_start_up_reads_only_the_deadlines_of_open_tables(database: Databa
     store = TableStore(database)
     await store.create(_record(10, deadline=50.0), now=1.0)
     await store.create(_record(11, deadline=None), now=1.0)
-    await store.create(_record(12, deadline=20.0, status="lobby"), now=1.0)
+    lobby = _record(12, deadline=20.0, status="lobby")
+    lobby.guild_id = 2
+    await store.create(lobby, now=1.0)
     closed = await store.create(_record(13, deadline=5.0), now=1.0)
     closed.status = "finished"
     await store.save(closed, expected_version=0, action={}, seat=None, now=3.0)
     assert await store.with_deadlines() == [
-        Deadline(12, "lobby", 20.0, 1.0),
-        Deadline(10, "playing", 50.0, 1.0),
+        Deadline(12, "lobby", 20.0, 1.0, guild_id=2),
+        Deadline(10, "playing", 50.0, 1.0, guild_id=1),
     ]
 
 
