@@ -11,7 +11,8 @@ to shard 0's, so a click for a table may reach any process. What keeps them righ
   made elsewhere reaches it as a notification (LISTEN/NOTIFY), sent by the save's own transaction.
 - A deadline (a time-out, a computer's move) is run by one process at a time, the holder of the
   table's timer lease in the database. A lease outlives its holder by at most `LEASE`: every
-  process sweeps for overdue deadlines nobody holds, so a dead process's tables play on.
+  process sweeps for overdue deadlines nobody holds, so a dead process's tables play on; the process
+  that takes one over also draws that table (it "adopts" it) until another process moves it again.
 
 With SQLite (one process) nothing here costs anything: the process owns every guild, no lease is
 taken and nothing is listened to.
@@ -51,6 +52,9 @@ class Cluster:
         # because two bots may run in one process (the tests' two processes do).
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self._sweeper: asyncio.Task[None] | None = None
+        # Tables whose overdue deadline this process took over: their owner seems gone, so this
+        # process draws them until it hears of a move made elsewhere (the owner is back).
+        self.adopted: set[int] = set()
 
     def owns(self, guild_id: int | None) -> bool:
         """Whether this process runs the shard of `guild_id` (Discord's rule: (id >> 22) % count)."""
@@ -59,6 +63,10 @@ class Cluster:
         if not shard_ids or not count or guild_id is None:
             return True  # unsharded, or every shard here
         return (guild_id >> 22) % count in shard_ids
+
+    def shows(self, guild_id: int | None, channel_id: int) -> bool:
+        """Whether this process draws the table's board and private hands."""
+        return self.owns(guild_id) or channel_id in self.adopted
 
     async def claim(self, channel_id: int) -> bool:
         """Take the table's timer lease; False while another process holds it."""
@@ -74,26 +82,32 @@ class Cluster:
     def start(self, on_due: Callable[[int], Awaitable[None]]) -> None:
         """Sweep for overdue deadlines nobody runs (their process died) and run them: `on_due`."""
         if self.shared and self._sweeper is None:
-            self._sweeper = asyncio.create_task(self._sweep(on_due))
+            self._sweep_later(on_due)
 
     def close(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
             self._sweeper = None
 
+    def _sweep_later(self, on_due: Callable[[int], Awaitable[None]]) -> None:
+        # A task per sweep rather than one endless loop: each ends when its sweep is done, which is
+        # what an event loop's observers (the tests' simulated clock among them) wait for.
+        self._sweeper = asyncio.create_task(self._sweep(on_due))
+
     async def _sweep(self, on_due: Callable[[int], Awaitable[None]]) -> None:
-        while True:
-            await asyncio.sleep(SWEEP_EVERY)
+        await asyncio.sleep(SWEEP_EVERY)
+        try:
+            moment = now()
+            taken = await self.store.claim_due(self.owner, moment - GRACE, moment, moment + LEASE)
+        except Exception:  # the database is away for a moment: look again next time
+            log.warning("could not look for overdue deadlines", exc_info=True)
+            taken = []
+        self._sweep_later(on_due)  # not after a cancel (close): CancelledError passes the except
+        if taken:
+            log.info("taking over %d overdue table deadline(s): %s", len(taken), taken)
+        for channel_id in taken:  # each with its lease already ours
+            self.adopted.add(channel_id)
             try:
-                moment = now()
-                taken = await self.store.claim_due(self.owner, moment - GRACE, moment, moment + LEASE)
-            except Exception:  # the database is away for a moment: look again next time
-                log.warning("could not look for overdue deadlines", exc_info=True)
-                continue
-            if taken:
-                log.info("taking over %d overdue table deadline(s): %s", len(taken), taken)
-            for channel_id in taken:  # each with its lease already ours
-                try:
-                    await on_due(channel_id)
-                except Exception:
-                    log.exception("an overdue deadline in channel %s failed", channel_id)
+                await on_due(channel_id)
+            except Exception:
+                log.exception("an overdue deadline in channel %s failed", channel_id)

@@ -122,7 +122,11 @@ class Pipeline:
         self._loaded[channel_id] = loaded
         self._touch(channel_id)
         left_at = self._evicted.pop(channel_id, None)
-        if record.status == "playing" and left_at != record.version and self.cluster.owns(record.guild_id):
+        if (
+            record.status == "playing"
+            and left_at != record.version
+            and self.cluster.shows(record.guild_id, channel_id)
+        ):
             # First contact in this process: the board and private controls may show an older state
             # (the last process may have died between a commit and its edits). Bring them up to date.
             # A table that left memory idle and comes back unchanged shows its state already. Another
@@ -131,7 +135,9 @@ class Pipeline:
             self.publisher.request(channel_id)
             if cog.private_mode != "none":
                 self._schedule(self.private.sync(ctx, cog))
-            self.pinger.note(ctx, cog)
+            if record.deadline is None or record.deadline > now():
+                # (A due deadline moves at once, and that move pings whoever owes one next.)
+                self.pinger.note(ctx, cog)
         return loaded
 
     def _state_of(self, record: TableRecord) -> Any | None:
@@ -146,6 +152,7 @@ class Pipeline:
             self._loaded.pop(channel_id, None)
             self._used.pop(channel_id, None)
             self._evicted.pop(channel_id, None)
+            self.cluster.adopted.discard(channel_id)
 
     # ================================================================ idle tables leave memory
 
@@ -255,7 +262,7 @@ class Pipeline:
         cached = self._loaded.get(channel_id)
         if cached is not None and cached.record.version >= version:
             return  # this process's own move, or old news
-        if cached is None and not self.cluster.owns(guild_id):
+        if cached is None and not self.cluster.shows(guild_id, channel_id):
             return  # neither cached here nor shown from here
         self._schedule(self._follow(channel_id, version, guild_id))
 
@@ -267,6 +274,7 @@ class Pipeline:
                 return
             self._forget(channel_id, version)
             if not self.cluster.owns(guild_id):
+                self.cluster.adopted.discard(channel_id)  # someone moves it again: its owner is back
                 return
             loaded = await self._load(channel_id)
         self.publisher.request(channel_id)  # the board, or the results board of a finished game
@@ -413,7 +421,7 @@ class Pipeline:
         record = loaded.record
         cog = self.games[record.game_id]
         ctx = self._context(loaded)
-        shown_here = self.cluster.owns(record.guild_id)  # else its owner redraws, notified by the save
+        shown_here = self.cluster.shows(record.guild_id, record.channel_id)  # else the owner, notified
         if shown_here:
             self.publisher.request(record.channel_id)
         lines = [line for _, _, events in moves for line in cog.announce(ctx, events)]

@@ -232,16 +232,22 @@ class Peer(Generic[BotT]):
         self._cancel_timers()  # any the unwinding scheduled
 
     async def close(self) -> None:
-        """A clean shutdown (bot.close(): cogs unloaded, database closed), then the same end as a
-        kill. Idempotent, and after `kill()` it only releases the harness's hooks."""
+        """A clean shutdown (the database closed), then the same end as a kill. Idempotent, and
+        after `kill()` it only releases the harness's hooks."""
         if self._closed:
             return
         self._closed = True
         try:
             if self._alive:
                 self._disconnect()  # the gateway goes first; the closing code still runs its tasks
-                with self._as_peer():
-                    await self.bot.close()
+                # The process exits, its database closed cleanly. Not bot.close(): that unloads the
+                # extensions, and discord.py deletes their modules from sys.modules, so this test
+                # process's other bots would meet re-imported classes (Refusal, ...) that no longer
+                # match the ones they hold.
+                database = getattr(self.bot, "database", None)
+                if database is not None:
+                    with self._as_peer():
+                        await database.close()
         finally:
             self._alive = False
             for task in self.tasks:  # what a clean close leaves running, process exit ends

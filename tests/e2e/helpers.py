@@ -82,10 +82,18 @@ def action_value(game_id: str, action: Any) -> str:
 class Table:
     """A guild, a channel and some members, with the table's board at hand."""
 
-    def __init__(self, env: Env, group: str, names: list[str], *, closed_dms: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        env: Env,
+        group: str,
+        names: list[str],
+        *,
+        closed_dms: tuple[str, ...] = (),
+        shard_id: int | None = None,
+    ) -> None:
         self.env = env
         self.group = group
-        self.guild = env.create_guild("Sushi Bar test")
+        self.guild = env.create_guild("Sushi Bar test", shard_id=shard_id)  # shard: which process hears it
         self.channel = self.guild.create_text_channel("sushi")
         self.players = {
             name: self.guild.add_member(env.create_user(name, bot=name in closed_dms)) for name in names
