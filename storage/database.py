@@ -133,9 +133,12 @@ class Database(Executor):
     def json_text(self, expression: str, key: str) -> str:
         """SQL for the text of a top-level `key` of the JSON text in `expression`."""
 
-    async def listen(self, channel: str, callback: Callable[[str], None]) -> bool:
+    async def listen(
+        self, channel: str, callback: Callable[[str], None], on_gap: Callable[[], None] | None = None
+    ) -> bool:
         """Call `callback(payload)` for every notification on `channel` (from any process, this one
-        included); False when this database never delivers any (SQLite: nobody else to hear)."""
+        included), and `on_gap()` after listening was interrupted (what was sent meanwhile is lost);
+        False when this database never delivers any (SQLite: nobody else to hear)."""
         return False
 
 

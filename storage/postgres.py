@@ -121,6 +121,7 @@ class PostgresDatabase(Database):
         self.where = redacted(url)  # named in messages, never with its password
         self._url = url  # the listening connection is opened (and re-opened) outside the pool
         self._callbacks: dict[str, list[Callable[[str], None]]] = {}
+        self._gap_callbacks: list[Callable[[], None]] = []  # told after a reconnect
         self._listener: asyncpg.Connection | None = None
         self._listening = asyncio.Lock()  # one listening connection, however many listen at once
         self._reconnect: asyncio.Task[None] | None = None
@@ -177,9 +178,13 @@ class PostgresDatabase(Database):
         async with self.pool.acquire() as connection:
             await _On(connection).notify(channel, payload)
 
-    async def listen(self, channel: str, callback: Callable[[str], None]) -> bool:
+    async def listen(
+        self, channel: str, callback: Callable[[str], None], on_gap: Callable[[], None] | None = None
+    ) -> bool:
         if self._closed:
             raise RuntimeError("listen on a closed database")
+        if on_gap is not None:
+            self._gap_callbacks.append(on_gap)
         async with self._listening:
             known = channel in self._callbacks
             self._callbacks.setdefault(channel, []).append(callback)
@@ -244,6 +249,11 @@ class PostgresDatabase(Database):
                         return
                     self._listener = connection
                 log.info("listening to PostgreSQL at %s again (after %d attempts)", self.where, attempt)
+                for on_gap in list(self._gap_callbacks):  # what was sent meanwhile is lost: say so
+                    try:
+                        on_gap()
+                    except Exception:
+                        log.exception("a listener failed to catch up after a reconnect")
                 return
         finally:
             self._reconnect = None

@@ -266,6 +266,17 @@ class Pipeline:
             return  # neither cached here nor shown from here
         self._schedule(self._follow(channel_id, version, guild_id))
 
+    def missed(self) -> None:
+        """Listening was interrupted: the cached tables are checked against the stored ones."""
+        self._schedule(self._catch_up())
+
+    async def _catch_up(self) -> None:
+        for channel_id, cached in list(self._loaded.items()):
+            stored = await self.store.version_of(channel_id)
+            if stored != cached.record.version:  # moved elsewhere meanwhile (or over: None)
+                version = stored if stored is not None else cached.record.version + 1
+                await self._follow(channel_id, version, cached.record.guild_id)
+
     async def _follow(self, channel_id: int, version: int, guild_id: int) -> None:
         """Another process moved the table: forget the cached one; the guild's owner redraws."""
         async with self._locks[channel_id]:  # after a save of ours whose notification overtook it
@@ -442,26 +453,32 @@ class Pipeline:
         """A deadline came: run by the process holding the table's timer lease (any, alone)."""
         if not await self.cluster.claim(channel_id):
             return  # another process runs it; should it die, its lease runs out and a sweep takes over
+        watching = False
         try:
             await self._moved_elsewhere(channel_id)
-            await self._deadline_due(channel_id)
+            watching = await self._deadline_due(channel_id)
         except StaleVersion:  # another process moved first: it armed the table's next deadline
             log.info("a deadline in channel %s was overtaken by another process's move", channel_id)
         finally:
-            await self.cluster.release(channel_id)
+            if not watching:
+                await self.cluster.release(channel_id)
 
-    async def _deadline_due(self, channel_id: int) -> None:
-        """Computer seats play; or, once the turn time is up, the absent humans get a default move."""
+    async def _deadline_due(self, channel_id: int) -> bool:
+        """Computer seats play; or, once the turn time is up, the absent humans get a default move.
+
+        True when nothing was due yet and the table looks again soon (a watching computer): its
+        lease is kept, renewed at each look, so other processes' sweeps leave the table alone.
+        """
         moves: list[Move] = []
         notices: list[str] = []
         replaced: list[int] = []  # users whose seat a computer takes: told so with a ping
         async with self._locks[channel_id]:
             loaded = await self._load(channel_id)
             if loaded is None or loaded.record.status != "playing" or loaded.record.deadline is None:
-                return
+                return False
             if loaded.record.deadline > now() + 0.001:
                 self.timers.arm(loaded.record)
-                return
+                return False
             cog = self.games[loaded.record.game_id]
             movers = sorted(cog.game.to_move(loaded.state))
             computers = [seat for seat in movers if loaded.record.seats[seat].computer]
@@ -473,7 +490,7 @@ class Pipeline:
                     channel_id, content="\n".join(notices), allowed_mentions=pinging(replaced)
                 )
             await self._after(loaded, moves)
-            return
+            return False
         for seat in computers:  # each decides on the table as the previous one left it
             try:
                 moved = await self._computer_move(channel_id, seat)
@@ -487,11 +504,11 @@ class Pipeline:
                 moves.append(move)
         if moves:
             await self._after(loaded, moves)
-            return
+            return False
         async with self._locks[channel_id]:
             latest = self._loaded.get(channel_id)
             if latest is None or latest.record.status != "playing":
-                return
+                return False
             if latest.record.deadline is None or latest.record.deadline <= now():
                 # Nothing to do yet (a Sushi Dice spectator with no Chop! to call): look again after
                 # the computer's pace. Kept in memory only; after a restart it fires at once anyway.
@@ -499,6 +516,7 @@ class Pipeline:
                     dataclasses.replace(latest.record, deadline=None), cog, latest.state
                 )
             self.timers.arm(latest.record)
+        return True
 
     async def _time_out(
         self, loaded: Loaded, movers: list[int]

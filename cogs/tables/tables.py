@@ -63,7 +63,7 @@ class Tables(Pipeline, commands.Cog):
                 recent.append(record.channel_id)
         self._schedule(self._recover(recent))
         if self.cluster.shared:
-            await self.database.listen(TABLES_CHANNEL, self.heard)
+            await self.database.listen(TABLES_CHANNEL, self.heard, on_gap=self.missed)
             self.cluster.start(self._on_deadline)
 
     async def _recover(self, channel_ids: list[int]) -> None:

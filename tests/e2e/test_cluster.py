@@ -19,6 +19,7 @@ from simcord import Env
 
 from bot import Settings, ShardedSushiBar, create_bot
 from cogs.tables.cluster import GRACE, LEASE, SWEEP_EVERY
+from storage.tables import TABLES_CHANNEL
 from tests.e2e.cluster import Peer, Peers
 from tests.e2e.helpers import Player, Table, no_refusal
 from tests.e2e.test_table import FOUNDATION
@@ -221,3 +222,27 @@ async def test_a_process_killed_while_it_holds_a_lease_is_taken_over_when_the_le
     assert not any("took too long" in (m.content or "") for m in table.public_messages())
     await simcord_env.advance_time(LEASE + SWEEP_EVERY)
     await eventually(simcord_env, board_says(table, "bob: 1", "Turn: alice"), "bob timed out")
+
+
+async def test_a_board_catches_up_on_moves_made_while_its_process_was_not_listening(
+    simcord_env, peers, process
+):
+    peer = await peers.attach(process(1))
+    table = Table(simcord_env, "sushigo", ["alice", "bob"], shard_id=1)  # shown by the peer
+    await table.seat_everyone()
+    before = [embed.to_dict() for embed in table.board.embeds]
+    # The peer's listening connection is down (storage's tests drop a real one and see `on_gap`
+    # called after the reconnect): the DM picks, made by the main process, are not heard.
+    database = tables_of(peer.bot).store.database
+    listeners = database._callbacks[TABLES_CHANNEL]
+    database._callbacks[TABLES_CHANNEL] = []
+    state = await stored(table)
+    game = tables_of(peer.bot).games["sushigo"].game
+    for seat, name in enumerate(("alice", "bob")):
+        assert await Player(table, name).play("sushigo", game.legal_actions(state, seat)[0])
+    await simcord_env.settle()
+    assert [embed.to_dict() for embed in table.board.embeds] == before  # nobody told the peer
+    database._callbacks[TABLES_CHANNEL] = listeners
+    tables_of(peer.bot).missed()  # as the reconnected listener says
+    board_now = lambda: [embed.to_dict() for embed in table.board.embeds] != before  # noqa: E731
+    await eventually(simcord_env, board_now, "the board caught up")
