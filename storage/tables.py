@@ -22,7 +22,9 @@ from storage.database import Conflict, Database, Executor, Row
 from storage.leaderboard import SeatResult, record_results
 
 OPEN_STATUSES = ("lobby", "playing")
-TABLES_CHANNEL = "sushibar_tables"  # notification channel: "<channel_id> <version> <guild_id>" per save
+TABLES_CHANNEL = (
+    "sushibar_tables"  # notification channel: "<channel_id> <version> <guild_id>[ <origin>]" per save
+)
 # The lease a claimer may take: free, expired (its holder stopped renewing: died) or its own already.
 _CLAIMABLE = "(lease_owner IS NULL OR lease_until IS NULL OR lease_until <= ? OR lease_owner = ?)"
 
@@ -147,8 +149,17 @@ def _json_columns(record: TableRecord) -> tuple[str, str, str | None, str]:
 
 
 class TableStore:
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: Database, origin: str = "") -> None:
         self.database = database
+        # Who writes through this store, named in its notifications: a process hears its own saves
+        # too (often before its commit returns) and knows them by this.
+        self.origin = origin
+
+    def _announcement(self, record: TableRecord, version: int) -> str:
+        """`<channel> <version> <guild>[ <origin>]`, as TABLES_CHANNEL carries it."""
+        return " ".join(
+            str(part) for part in (record.channel_id, version, record.guild_id, self.origin) if part != ""
+        )
 
     async def create(self, record: TableRecord, now: float) -> TableRecord:
         """Insert a new open table; ChannelBusy if the channel already has one."""
@@ -176,7 +187,7 @@ class TableStore:
             except Conflict:
                 raise ChannelBusy(record.channel_id) from None
             assert inserted is not None
-            await executor.notify(TABLES_CHANNEL, f"{record.channel_id} 0 {record.guild_id}")
+            await executor.notify(TABLES_CHANNEL, self._announcement(record, 0))
             return int(inserted[0])
 
         table_id = await self.database.atomic(insert)
@@ -212,7 +223,7 @@ class TableStore:
             expected_version,
         )
         logged = (record.id, new_version, seat, _dumps(action), now)
-        announced = f"{record.channel_id} {new_version} {record.guild_id}"
+        announced = self._announcement(record, new_version)
 
         async def write(executor: Executor) -> None:
             changed = await executor.execute(

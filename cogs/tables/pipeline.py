@@ -100,6 +100,7 @@ class Pipeline:
         self.player_settings = PlayerSettings(database)
         self.pinger = Pinger(bot, self.guild_settings, self.player_settings)
         self.cluster = Cluster(bot, database, self.store)
+        self.store.origin = self.cluster.owner
 
     # ================================================================ loading
 
@@ -255,10 +256,13 @@ class Pipeline:
     def heard(self, payload: str) -> None:
         """A table moved (a notification from the database, maybe this process's own save)."""
         try:
-            channel_id, version, guild_id = (int(part) for part in payload.split())
+            channel, version_text, guild, *origin = payload.split()
+            channel_id, version, guild_id = int(channel), int(version_text), int(guild)
         except ValueError:
             log.warning("ignoring a table notification that is not 'channel version guild': %r", payload)
             return
+        if origin == [self.cluster.owner]:
+            return  # this process's own save
         cached = self._loaded.get(channel_id)
         if cached is not None and cached.record.version >= version:
             return  # this process's own move, or old news
@@ -337,7 +341,8 @@ class Pipeline:
                     await self._answer(interaction, loaded, seat, action)
                 except Exception as error:  # the move is committed: the board and timers must follow
                     failure = error
-        await self._after(loaded, moves, actor=seat)
+        if moves:  # a retried click changed nothing: whoever applied it has brought the rest along
+            await self._after(loaded, moves, actor=seat)
         if failure is not None:
             raise failure
 

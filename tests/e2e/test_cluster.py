@@ -156,9 +156,11 @@ async def test_dm_picks_reach_a_table_of_the_other_process_and_its_board_follows
 
 
 async def test_the_same_click_delivered_to_both_processes_is_applied_once(simcord_env, peers, process):
-    await peers.attach(process(0, 1))  # shard 0 twice: both processes hear the same interactions
     table = Table(simcord_env, "tiny", ["alice", "bob"], shard_id=0)
     await table.seat_everyone()
+    # Shard 0 twice: both processes hear the same interactions (Discord never does this, but a
+    # retry or a split connection must not apply a click twice).
+    peer = await peers.attach(process(0, 1))
     for name, label, total in (("alice", "+2", 2), ("bob", "+1", 1), ("alice", "+2", 4)):
         result = await table.click(name, label)
         no_refusal(result)
@@ -168,6 +170,8 @@ async def test_the_same_click_delivered_to_both_processes_is_applied_once(simcor
     log = await tables_of(simcord_env.bot).store.actions(record.id)
     adds = [action for _, _, action in log if action.get("type") == "add"]
     assert [action["amount"] for action in adds] == [2, 1, 2], log  # three clicks, three moves
+    for bot in (simcord_env.bot, peer.bot):  # both processes judged the clicks
+        assert table.channel.id in tables_of(bot)._loaded
     assert "alice: 4" in table.board.content and "bob: 1" in table.board.content
 
 

@@ -56,6 +56,15 @@ async def test_a_committed_save_is_heard_by_another_process(
 
     await _until(both)
     assert heard == ["10 0 3", "10 1 3"]
+    # A store that names its writer says so: a process knows its own saves when it hears them.
+    named = TableStore(writer, origin="host:12:ab")
+    await named.save(record, expected_version=1, action={"n": 2}, seat=0, now=3.0)
+
+    async def third() -> bool:
+        return len(heard) >= 3
+
+    await _until(third)
+    assert heard[2] == "10 2 3 host:12:ab"
 
 
 async def test_a_refused_write_announces_nothing(two_processes: tuple[PostgresDatabase, PostgresDatabase]):
