@@ -298,6 +298,13 @@ class TableStore:
         )
         return [Deadline(*row) for row in rows]  # type: ignore[misc]
 
+    async def playing_channels(self) -> list[tuple[int, int]]:
+        """(channel_id, guild_id) of every table being played: what a process takes up for another."""
+        rows = await self.database.fetch_all(
+            "SELECT channel_id, guild_id FROM game_tables WHERE status = 'playing' ORDER BY channel_id"
+        )
+        return [(int(row[0]), int(row[1])) for row in rows]
+
     async def version_of(self, channel_id: int) -> int | None:
         """The version of the channel's open table (one column: is a shown board out of date?)."""
         row = await self.database.fetch_one(

@@ -7,15 +7,17 @@ to shard 0's, so a click for a table may reach any process. What keeps them righ
 - Moves are serialised by the database: the version-guarded save lets one writer of a version win;
   a move judged on a cached table that another process has moved since is judged again on the
   stored one (`Pipeline.judged_fresh`), never applied twice.
-- The process owning the table's guild (its shard) draws the board and the private hands; a move
+- The process running the table's guild (its shard) draws the board and the private hands; a move
   made elsewhere reaches it as a notification (LISTEN/NOTIFY), sent by the save's own transaction.
 - A deadline (a time-out, a computer's move) is run by one process at a time, the holder of the
   table's timer lease in the database. A lease outlives its holder by at most `LEASE`: every
-  process sweeps for overdue deadlines nobody holds, so a dead process's tables play on; the process
-  that takes one over also draws that table (it "adopts" it) until another process moves it again.
+  process sweeps for overdue deadlines nobody holds, so a dead process's tables play on.
+- Every process says in the database, every `SWEEP_EVERY`, that it is alive and which shards it
+  runs. A shard nobody has run for `LEASE` (its process died) is shown by the others meanwhile:
+  its tables' boards and hands follow the moves made through DMs and deadlines, until it is back.
 
 With SQLite (one process) nothing here costs anything: the process owns every guild, no lease is
-taken and nothing is listened to.
+taken, nothing is listened to and no heartbeat is written.
 """
 
 from __future__ import annotations
@@ -31,42 +33,58 @@ import discord
 
 from cogs.tables.context import now
 from storage.database import Database
+from storage.processes import Processes
 from storage.tables import TableStore
 
 log = logging.getLogger(__name__)
 
-LEASE = 30.0  # seconds a deadline's lease lasts: longer than any deadline's work takes
-SWEEP_EVERY = 10.0  # seconds between two looks for overdue deadlines nobody runs
+LEASE = 30.0  # seconds a lease or a heartbeat lasts: longer than any deadline's work takes
+SWEEP_EVERY = 10.0  # seconds between two heartbeats, each with a look for deadlines nobody runs
 GRACE = 5.0  # a deadline is swept only this long overdue: its arming process fires it first
+
+OnDue = Callable[[int], Awaitable[None]]
+OnOrphaned = Callable[[frozenset[int]], Awaitable[None]]
 
 
 class Cluster:
-    """This process among the others: its shards, its name in leases, the sweep for lost deadlines."""
+    """This process among the others: its shards, its name in leases, the heartbeat and the sweep."""
 
     def __init__(self, bot: discord.Client, database: Database, store: TableStore) -> None:
         self.bot = bot
         self.store = store
+        self.processes = Processes(database)
         # SQLite is one process (bot.py refuses SHARD_IDS without PostgreSQL); PostgreSQL may be shared.
         self.shared = database.backend == "postgres"
         # A lease names its holder: host and pid for an operator reading the table, and a random part
         # because two bots may run in one process (the tests' two processes do).
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        self.orphaned: frozenset[int] = frozenset()  # shards no live process runs: shown from here
         self._sweeper: asyncio.Task[None] | None = None
-        # Tables whose overdue deadline this process took over: their owner seems gone, so this
-        # process draws them until it hears of a move made elsewhere (the owner is back).
-        self.adopted: set[int] = set()
+        self._since: float | None = None  # when this process first said it is here
+        self._on_orphaned: OnOrphaned | None = None
+
+    @property
+    def shard_count(self) -> int:
+        return self.bot.shard_count or 1
+
+    @property
+    def shard_ids(self) -> tuple[int, ...]:
+        ids = getattr(self.bot, "shard_ids", None)
+        return tuple(ids) if ids else tuple(range(self.shard_count))
+
+    def shard_of(self, guild_id: int) -> int:
+        return (guild_id >> 22) % self.shard_count  # Discord's rule
 
     def owns(self, guild_id: int | None) -> bool:
-        """Whether this process runs the shard of `guild_id` (Discord's rule: (id >> 22) % count)."""
-        shard_ids = getattr(self.bot, "shard_ids", None)
-        count = self.bot.shard_count
-        if not shard_ids or not count or guild_id is None:
-            return True  # unsharded, or every shard here
-        return (guild_id >> 22) % count in shard_ids
+        """Whether this process runs the shard of `guild_id`."""
+        return guild_id is None or self.shard_of(guild_id) in self.shard_ids
 
-    def shows(self, guild_id: int | None, channel_id: int) -> bool:
-        """Whether this process draws the table's board and private hands."""
-        return self.owns(guild_id) or channel_id in self.adopted
+    def shows(self, guild_id: int | None) -> bool:
+        """Whether this process draws the tables of `guild_id`: its own shards', and those of shards
+        whose process is gone."""
+        return self.owns(guild_id) or self.shard_of(guild_id or 0) in self.orphaned
+
+    # ------------------------------------------------------------ leases
 
     async def claim(self, channel_id: int) -> bool:
         """Take the table's timer lease; False while another process holds it."""
@@ -79,35 +97,70 @@ class Cluster:
         if self.shared:
             await self.store.release_timer(channel_id, self.owner)
 
-    def start(self, on_due: Callable[[int], Awaitable[None]]) -> None:
-        """Sweep for overdue deadlines nobody runs (their process died) and run them: `on_due`."""
-        if self.shared and self._sweeper is None:
-            self._sweep_later(on_due)
+    # ------------------------------------------------------------ heartbeat and sweep
 
-    def close(self) -> None:
+    async def start(self, on_due: OnDue, on_orphaned: OnOrphaned) -> None:
+        """Say this process is here (others see it at once), then every SWEEP_EVERY: say it again,
+        take up the shards that lost their process (`on_orphaned`), and run the overdue deadlines
+        nobody runs (`on_due`)."""
+        if not self.shared or self._sweeper is not None:
+            return
+        self._on_orphaned = on_orphaned
+        await self._heartbeat()
+        self._sweep_later(on_due)
+
+    async def close(self) -> None:
+        """A clean shutdown: no more sweeps, and the others may show this process's shards at once."""
         if self._sweeper is not None:
             self._sweeper.cancel()
             self._sweeper = None
+            try:
+                await self.processes.leave(self.owner)
+            except Exception:  # the database is going away too: the heartbeat runs out by itself
+                log.debug("could not say goodbye to the other processes", exc_info=True)
 
-    def _sweep_later(self, on_due: Callable[[int], Awaitable[None]]) -> None:
+    def _sweep_later(self, on_due: OnDue) -> None:
         # A task per sweep rather than one endless loop: each ends when its sweep is done, which is
         # what an event loop's observers (the tests' simulated clock among them) wait for.
         self._sweeper = asyncio.create_task(self._sweep(on_due))
 
-    async def _sweep(self, on_due: Callable[[int], Awaitable[None]]) -> None:
+    async def _sweep(self, on_due: OnDue) -> None:
         await asyncio.sleep(SWEEP_EVERY)
+        taken: list[int] = []
         try:
+            await self._heartbeat()
             moment = now()
             taken = await self.store.claim_due(self.owner, moment - GRACE, moment, moment + LEASE)
         except Exception:  # the database is away for a moment: look again next time
-            log.warning("could not look for overdue deadlines", exc_info=True)
-            taken = []
+            log.warning("could not look after the other processes", exc_info=True)
         self._sweep_later(on_due)  # not after a cancel (close): CancelledError passes the except
         if taken:
             log.info("taking over %d overdue table deadline(s): %s", len(taken), taken)
         for channel_id in taken:  # each with its lease already ours
-            self.adopted.add(channel_id)
             try:
                 await on_due(channel_id)
             except Exception:
                 log.exception("an overdue deadline in channel %s failed", channel_id)
+
+    async def _heartbeat(self) -> None:
+        moment = now()
+        await self.processes.beat(self.owner, self.shard_count, self.shard_ids, moment)
+        alive = await self.processes.alive(since=moment - LEASE)
+        self._since = self._since if self._since is not None else moment
+        if moment - self._since < LEASE:
+            return  # just started: processes starting with this one may not have said so yet
+        covered = {
+            shard
+            for process in alive
+            if process.shard_count == self.shard_count
+            for shard in process.shard_ids
+        }
+        orphaned = frozenset(range(self.shard_count)) - covered
+        lost, back = orphaned - self.orphaned, self.orphaned - orphaned
+        self.orphaned = orphaned
+        if back:
+            log.info("shard(s) %s are back with their own process", sorted(back))
+        if lost:
+            log.warning("shard(s) %s have no process: showing their tables from here", sorted(lost))
+            if self._on_orphaned is not None:
+                await self._on_orphaned(lost)

@@ -123,11 +123,7 @@ class Pipeline:
         self._loaded[channel_id] = loaded
         self._touch(channel_id)
         left_at = self._evicted.pop(channel_id, None)
-        if (
-            record.status == "playing"
-            and left_at != record.version
-            and self.cluster.shows(record.guild_id, channel_id)
-        ):
+        if record.status == "playing" and left_at != record.version and self.cluster.shows(record.guild_id):
             # First contact in this process: the board and private controls may show an older state
             # (the last process may have died between a commit and its edits). Bring them up to date.
             # A table that left memory idle and comes back unchanged shows its state already. Another
@@ -153,7 +149,6 @@ class Pipeline:
             self._loaded.pop(channel_id, None)
             self._used.pop(channel_id, None)
             self._evicted.pop(channel_id, None)
-            self.cluster.adopted.discard(channel_id)
 
     # ================================================================ idle tables leave memory
 
@@ -266,9 +261,22 @@ class Pipeline:
         cached = self._loaded.get(channel_id)
         if cached is not None and cached.record.version >= version:
             return  # this process's own move, or old news
-        if cached is None and not self.cluster.shows(guild_id, channel_id):
+        if cached is None and not self.cluster.shows(guild_id):
             return  # neither cached here nor shown from here
         self._schedule(self._follow(channel_id, version, guild_id))
+
+    async def take_up(self, shards: frozenset[int]) -> None:
+        """Shards lost their process: their playing tables are shown from here now, brought up to
+        date at once (the process may have died between a commit and its edits), timers armed."""
+        for channel_id, guild_id in await self.store.playing_channels():
+            if self.cluster.shard_of(guild_id) not in shards:
+                continue
+            async with self._locks[channel_id]:
+                self._loaded.pop(channel_id, None)
+                self._evicted.pop(channel_id, None)  # met anew: `_load` redraws what it shows
+                loaded = await self._load(channel_id)
+            if loaded is not None:
+                self.timers.arm(loaded.record)
 
     def missed(self) -> None:
         """Listening was interrupted: the cached tables are checked against the stored ones."""
@@ -288,8 +296,7 @@ class Pipeline:
             if cached is not None and cached.record.version >= version:
                 return
             self._forget(channel_id, version)
-            if not self.cluster.owns(guild_id):
-                self.cluster.adopted.discard(channel_id)  # someone moves it again: its owner is back
+            if not self.cluster.shows(guild_id):
                 return
             loaded = await self._load(channel_id)
         self.publisher.request(channel_id)  # the board, or the results board of a finished game
@@ -437,7 +444,7 @@ class Pipeline:
         record = loaded.record
         cog = self.games[record.game_id]
         ctx = self._context(loaded)
-        shown_here = self.cluster.shows(record.guild_id, record.channel_id)  # else the owner, notified
+        shown_here = self.cluster.shows(record.guild_id)  # else the guild's process, notified
         if shown_here:
             self.publisher.request(record.channel_id)
         lines = [line for _, _, events in moves for line in cog.announce(ctx, events)]

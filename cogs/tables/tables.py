@@ -64,7 +64,7 @@ class Tables(Pipeline, commands.Cog):
         self._schedule(self._recover(recent))
         if self.cluster.shared:
             await self.database.listen(TABLES_CHANNEL, self.heard, on_gap=self.missed)
-            self.cluster.start(self._on_deadline)
+            await self.cluster.start(self._on_deadline, self.take_up)
 
     async def _recover(self, channel_ids: list[int]) -> None:
         """After a restart, recently active tables show their stored state at once: a crash between a
@@ -74,7 +74,7 @@ class Tables(Pipeline, commands.Cog):
             await self._load(channel_id)
 
     async def cog_unload(self) -> None:
-        self.cluster.close()
+        await self.cluster.close()
         self.timers.close()
         self.publisher.close()
         self.pinger.close()

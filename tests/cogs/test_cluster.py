@@ -45,3 +45,10 @@ async def test_without_a_shared_database_every_lease_is_granted_at_once():
     alone = cluster(None, None, "sqlite")  # its store is None: a query would fail
     assert await alone.claim(123)
     await alone.release(123)
+
+
+def test_a_process_also_shows_the_guilds_of_shards_that_lost_their_process():
+    here = cluster([0], 2)
+    assert not here.shows(3 << 22)
+    here.orphaned = frozenset({1})
+    assert here.shows(3 << 22) and here.shows(2 << 22)

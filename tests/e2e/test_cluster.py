@@ -250,3 +250,26 @@ async def test_a_board_catches_up_on_moves_made_while_its_process_was_not_listen
     tables_of(peer.bot).missed()  # as the reconnected listener says
     board_now = lambda: [embed.to_dict() for embed in table.board.embeds] != before  # noqa: E731
     await eventually(simcord_env, board_now, "the board caught up")
+
+
+async def test_a_dead_process_s_tables_are_shown_by_another_until_it_is_back(simcord_env, peers, process):
+    peer = await peers.attach(process(1))
+    table = Table(simcord_env, "sushigo", ["alice", "bob"], shard_id=1)
+    await table.seat_everyone()
+    await peer.kill()
+    main = tables_of(simcord_env.bot)
+    await simcord_env.advance_time(LEASE + 2 * SWEEP_EVERY)  # its heartbeat runs out; no deadline yet
+    assert main.cluster.orphaned == {1}
+    # DM picks (heard by the main process, as always) now show on the board, drawn by the main one.
+    before = [embed.to_dict() for embed in table.board.embeds]
+    state = await stored(table)
+    game = main.games["sushigo"].game
+    for seat, name in enumerate(("alice", "bob")):
+        assert await Player(table, name).play("sushigo", game.legal_actions(state, seat)[0])
+    board_now = lambda: [embed.to_dict() for embed in table.board.embeds] != before  # noqa: E731
+    await eventually(simcord_env, board_now, "the turn revealed by the main process")
+    assert "Revealed" in str(table.board.embeds[0].to_dict())
+    # The process is back: at the next heartbeat the main process leaves the shard to it again.
+    await peers.attach(process(1))
+    await simcord_env.advance_time(SWEEP_EVERY)
+    assert main.cluster.orphaned == frozenset()
