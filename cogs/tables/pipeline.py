@@ -348,8 +348,9 @@ class Pipeline:
                     await self._answer(interaction, loaded, seat, action)
                 except Exception as error:  # the move is committed: the board and timers must follow
                     failure = error
-        if moves:  # a retried click changed nothing: whoever applied it has brought the rest along
-            await self._after(loaded, moves, actor=seat)
+        # Also after a retried click that changed nothing: the process that applied it may have died
+        # before bringing the board, hands, pings and timer along.
+        await self._after(loaded, moves, actor=seat)
         if failure is not None:
             raise failure
 
