@@ -1,6 +1,7 @@
 """Load: N concurrent 2-player Sushi Go! tables clicking at a human pace, against a no-op bot.
 
     .venv/bin/python bench/load.py [N ...] [--seconds S]        e.g. bench/load.py 1 50 200
+    .venv/bin/python bench/load.py --knee --database postgres --processes 2 --seconds 10
 
 For each N, in one process and one after the other under the same load:
 - a no-op discord.py bot that answers every click at once (a deferred update), and
@@ -22,6 +23,45 @@ simcord's own cost is in every figure: it runs in this process, routes each REST
 its backend and watches every task and timer. The no-op bot's figures are that floor (the issue's
 "same simcord" baseline): its CPU per click is mostly simcord's, so the CPU ratio understates the
 difference between the bots, and at high N simcord itself saturates the core (see the no-op's p99).
+
+PostgreSQL and several processes (`--database postgres`, `--processes P`; P > 1 implies postgres):
+- The database is a fresh one per Sushi Bar run (CREATE DATABASE) on the server `--database-url`
+  names, else on a PostgreSQL 16 the bench starts itself (pgserver, in a temporary folder) and
+  stops at the end. With one process the bot runs in this process as above, over that database.
+- With P processes each N is split over P worker OS processes (multiprocessing, "spawn"). Worker i
+  runs its OWN simcord Env and its own bot: `Settings(database_url=..., shard_count=P,
+  shard_ids=(i,))`, the AutoShardedBot of a sharded deployment, seating its share of the tables in
+  guilds of its shard. All workers seat, wait at a barrier, start clicking at the same wall-clock
+  moment for the same seconds and send back their raw ack delays and CPU time; the merged row
+  ("sushi bar pg×P") has p50/p99/max over every click, the unanswered of all, and CPU ms per click
+  summed over the workers. The no-op floor ("no-op×P") is P no-op workers with the same split.
+- Each worker's simulated Discord is its own, so their snowflakes would collide in the shared
+  database: worker i moves its simulated clock i × 10 minutes ahead before creating anything
+  (snowflakes carry their millisecond; a run spans far less than 10 minutes of simulated time, and
+  10 minutes per worker stays far inside the 1-hour turn timer, so no worker takes another's
+  deadlines for overdue). Checked after every run: the snowflakes each worker's Discord gave out
+  (users, guilds, channels, messages, interactions) lie in ranges that do not overlap (without the
+  offset they do: the check fails), and the database holds N tables in N distinct channels and
+  guilds (one open table per channel); how many moves it saved is printed.
+- One liberty with Discord: a DM is delivered to shard 0's process on Discord, so there every DM
+  pick of every table would be judged by worker 0, the guild's owner only redrawing on its
+  notification. Here each worker's Discord delivers its own players' DM clicks to that worker (a
+  patch to simcord's shard routing in the worker), so the P processes share the picks evenly: the
+  figures are what sharding gains when the clicks reach the guild's own process (board buttons,
+  ephemeral hands), an upper bound for DM hands.
+- When the bench runs the server itself, the PostgreSQL server's own CPU over the clicking window
+  (postmaster and every backend) is printed under the Sushi Bar row, per click: it is not in the
+  CPU column, yet it runs on the same cores.
+
+`--knee` steps N upward (50, 100, 150, 200, 300, 400, 500 tables: 25 to 250 clicks/s offered, or
+the N given) for the chosen database and processes, and reports the knee: the highest offered
+clicks/s at which every click was answered within 3 s and the Sushi Bar p99 stayed under 1 s;
+it stops after the first step past it.
+
+Reading the figures: offered clicks/s is N ÷ 2 s. Every worker carries its own simcord, whose cost
+(the no-op floor) is in every figure, and on this 2-core machine P processes can at most double
+what one process does, less whatever the PostgreSQL server and the other workers' simcords take of
+the same two cores; the p99 ratio to the no-op floor of the same P is the bot's own share.
 """
 
 from __future__ import annotations
@@ -31,8 +71,11 @@ import asyncio
 import contextlib
 import cProfile
 import faulthandler
+import itertools
 import json
 import logging
+import multiprocessing
+import os
 import pstats
 import random
 import signal
@@ -40,9 +83,12 @@ import statistics
 import sys
 import tempfile
 import time
+import traceback
 from collections.abc import Awaitable, Callable
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -54,6 +100,7 @@ from simcord import interactions as sim_interactions
 from simcord.backend import serializers
 from simcord.backend.models import interaction as sim_interaction
 from simcord.enums import ComponentType, InteractionType
+from simcord.gateway import ShardRouter
 
 from bot import Settings, create_bot
 from tests.e2e.helpers import Table, selects
@@ -62,6 +109,14 @@ PERIOD = 2.0  # seconds between two clicks of one table
 LATE = 3.0  # Discord's window for answering an interaction
 ROOT = str(Path(__file__).resolve().parent.parent)
 PROFILE = False  # --profile: split each run's CPU time by origin
+KNEE_STEPS: tuple[int, ...] = (50, 100, 150, 200, 300, 400, 500)  # tables: 25 to 250 clicks/s offered
+KNEE_P99 = 1.0  # seconds: past the knee once the Sushi Bar p99 reaches it (or a click goes unanswered)
+# Seconds each worker's simulated clock runs ahead of the previous worker's, so their snowflakes
+# (millisecond-stamped) never meet: more than a run's simulated time, far less than the turn timer.
+CLOCK_OFFSET = 600.0
+TURN_TIMEOUT = 3600.0
+PG_SETTLE = 10.0  # seconds the PostgreSQL bot gets to finish its work after a run (no figure depends on it)
+LABEL_WIDTH = 10  # the bot column; widened for longer labels ("sushi bar pg×2")
 
 
 # ---------------------------------------------------------------- seeing acknowledgements
@@ -151,7 +206,19 @@ async def seat_noop(env: Any, index: int) -> Clicker:
 
 
 async def seat_sushi_bar(env: Any, index: int) -> Clicker:
-    table = Table(env, "sushigo", ["alice", "bob"])
+    return await _seat_table(env, Table(env, "sushigo", ["alice", "bob"]))
+
+
+def seat_sushi_bar_on(shard_id: int) -> Callable[[Any, int], Awaitable[Clicker]]:
+    """`seat_sushi_bar` with each table's guild on shard `shard_id` (a worker's own shard)."""
+
+    async def seat(env: Any, index: int) -> Clicker:
+        return await _seat_table(env, ShardTable(env, "sushigo", ["alice", "bob"], shard_id=shard_id))
+
+    return seat
+
+
+async def _seat_table(env: Any, table: Table) -> Clicker:
     await table.seat_everyone()
     names = list(table.players)
 
@@ -165,6 +232,36 @@ async def seat_sushi_bar(env: Any, index: int) -> Clicker:
     return click
 
 
+class ShardTable(Table):
+    """The tests' `Table`, its guild created on a given shard (the tests' helper picks none)."""
+
+    def __init__(self, env: simcord.Env, group: str, names: list[str], *, shard_id: int) -> None:
+        self.env = env
+        self.group = group
+        self.guild = env.create_guild("Sushi Bar bench", shard_id=shard_id)
+        self.channel = self.guild.create_text_channel("sushi")
+        self.players = {name: self.guild.add_member(env.create_user(name)) for name in names}
+        self.spectator = self.guild.add_member(env.create_user("spectator"))
+
+
+def route_dms_to(shard_id: int) -> None:
+    """In a worker: its Discord delivers events outside any guild (DM clicks) to `shard_id`, the
+    worker's own shard, where Discord would send them to shard 0 (the docstring says why)."""
+    original = ShardRouter._event_shard_id
+    guild_events = {"GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE"}
+
+    def routed(self: ShardRouter, event: str, payload: Any) -> int:
+        if (
+            payload.get("guild_id") is None
+            and event not in guild_events
+            and not event.startswith("ENTITLEMENT_")
+        ):
+            return shard_id
+        return original(self, event, payload)
+
+    ShardRouter._event_shard_id = routed  # type: ignore[method-assign]
+
+
 # ---------------------------------------------------------------- one run
 
 
@@ -174,16 +271,44 @@ async def run(
     seat: Callable[[Any, int], Awaitable[Clicker]],
     tables: int,
     seconds: float,
+    **hooks: Any,
 ) -> dict[str, Any]:
+    return summarise(label, tables, await run_raw(bot, seat, tables, seconds, label=label, **hooks))
+
+
+async def run_raw(
+    bot: discord.Client,
+    seat: Callable[[Any, int], Awaitable[Clicker]],
+    tables: int,
+    seconds: float,
+    *,
+    label: str,
+    seed: int | None = None,
+    prepare: Callable[[Any], Awaitable[None]] | None = None,
+    barrier: Callable[[], Awaitable[None]] | None = None,
+    measured: Callable[[], None] | None = None,
+    settle: float = 60.0,
+) -> dict[str, Any]:
+    """Seat `tables` tables and click them for `seconds`; the raw figures (every click's ack delay,
+    inf when never answered). Hooks: `prepare(env)` before seating, `barrier()` between seating
+    and clicking, `measured()` once the clicking window is over (before the bot settles, for at
+    most `settle` seconds: with PostgreSQL simcord's settling waits out the bot's pending timers,
+    about a minute, for no figure)."""
+    _ACKED.clear()  # ids of a finished run's records may be reused by the next run's
+    _WATCHED.clear()
     async with simcord.run(bot) as env:
+        if prepare is not None:
+            await prepare(env)
         clickers = []
         for index in range(tables):
             clickers.append(await seat(env, index))
             print(f"  {label}: {index + 1} of {tables} tables seated", end="\r", file=sys.stderr, flush=True)
         await env.settle()
+        if barrier is not None:
+            await barrier()
         records: list[tuple[Any, float]] = []
         skipped = 0
-        chooser = random.Random(tables)
+        chooser = random.Random(tables if seed is None else seed)
 
         async def pace(clicker: Clicker, phase: float, start: float) -> None:
             nonlocal skipped
@@ -210,27 +335,49 @@ async def run(
         cpu = time.process_time() - cpu
         if profiler is not None:
             profiler.disable()
+        if measured is not None:
+            measured()
         # Measured; now let the bot finish what it started (board edits, DMs) before detaching it.
         # simcord's settling is slow with hundreds of tables; a time-out here changes no figure.
         with contextlib.suppress(TimeoutError):
-            await env.settle(timeout=60)
-    delays = sorted(_ACKED[id(r)] - at if id(r) in _ACKED else float("inf") for r, at in records)
+            await env.settle(timeout=settle)
+    return {
+        "delays": [_ACKED[id(r)] - at if id(r) in _ACKED else float("inf") for r, at in records],
+        "skipped": skipped,
+        "ephemeral": sum(1 for record, _ in records if record.ephemeral),  # a refusal is an ephemeral line
+        "cpu": cpu,
+        **({"cpu_split": cpu_split(profiler)} if profiler is not None else {}),
+    }
+
+
+def merge(raws: list[dict[str, Any]]) -> dict[str, Any]:
+    """The workers' raw figures as one run's: every click's delay, the counts and CPU time summed."""
+    return {
+        "delays": [delay for raw in raws for delay in raw["delays"]],
+        "skipped": sum(raw["skipped"] for raw in raws),
+        "ephemeral": sum(raw["ephemeral"] for raw in raws),
+        "cpu": sum(raw["cpu"] for raw in raws),
+    }
+
+
+def summarise(label: str, tables: int, raw: dict[str, Any]) -> dict[str, Any]:
+    delays = sorted(raw["delays"])
     late = sum(1 for delay in delays if delay > LATE)
-    refused = sum(1 for record, _ in records if record.ephemeral)  # a refusal is an ephemeral line
     answered = [delay for delay in delays if delay <= LATE] or [float("nan")]
-    clicks = len(records)
+    clicks = len(delays)
+    cpu = raw["cpu"]
     return {
         "bot": label,
         "tables": tables,
         "clicks": clicks,
-        "skipped": skipped,
+        "skipped": raw["skipped"],
         "p50_ms": round(statistics.median(answered) * 1e3, 2),
         "p99_ms": round(delays[min(len(delays) - 1, int(len(delays) * 0.99))] * 1e3, 2) if delays else None,
         "max_ms": round(delays[-1] * 1e3, 2) if delays else None,
         "unanswered": late,
-        "ephemeral": refused,
+        "ephemeral": raw["ephemeral"],
         "cpu_ms_per_click": round(cpu / clicks * 1e3, 2) if clicks else None,
-        **({"cpu_split": cpu_split(profiler)} if profiler is not None else {}),
+        **({"cpu_split": raw["cpu_split"]} if "cpu_split" in raw else {}),
     }
 
 
@@ -241,6 +388,7 @@ ORIGINS = (
     ("discord.py", ("/discord/",)),
     ("deepcopy", ("/copy.py",)),  # in this run only simcord deep-copies (every event and request)
     ("sqlite", ("/aiosqlite/", "sqlite3")),
+    ("asyncpg", ("/asyncpg/",)),
 )
 
 
@@ -260,10 +408,14 @@ def cpu_split(profiler: cProfile.Profile) -> dict[str, float]:
     }
 
 
-async def sushi_bar_run(tables: int, seconds: float) -> dict[str, Any]:
+async def sushi_bar_run(
+    tables: int, seconds: float, postgres: Postgres | None = None, processes: int = 1
+) -> dict[str, Any]:
+    if postgres is not None:
+        return await postgres.run(tables, seconds, processes=processes)
     with tempfile.TemporaryDirectory() as folder:
         bot = create_bot(
-            Settings(token="bench", database_path=str(Path(folder) / "bench.db"), turn_timeout=3600.0),
+            Settings(token="bench", database_path=str(Path(folder) / "bench.db"), turn_timeout=TURN_TIMEOUT),
             sync=True,
         )
         try:
@@ -273,30 +425,323 @@ async def sushi_bar_run(tables: int, seconds: float) -> dict[str, Any]:
                 await bot.database.close()
 
 
+# ---------------------------------------------------------------- PostgreSQL
+
+
+class ServerCpu:
+    """CPU seconds a local PostgreSQL server has used: the postmaster, its live processes (the
+    backends serving the bots) and the children it has reaped."""
+
+    def __init__(self, pid: int) -> None:
+        import psutil  # pgserver's own dependency
+
+        self.psutil = psutil
+        self.postmaster = psutil.Process(pid)
+
+    def total(self) -> float:
+        times = self.postmaster.cpu_times()
+        spent = times.user + times.system + times.children_user + times.children_system
+        for child in self.postmaster.children(recursive=True):
+            with contextlib.suppress(self.psutil.Error):  # exited meanwhile: counted as reaped
+                times = child.cpu_times()
+                spent += times.user + times.system
+        return spent
+
+
+def with_database(url: str, name: str) -> str:
+    """`url` naming the database `name` instead (its path), host, user and query kept."""
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=f"/{name}"))
+
+
+class Postgres:
+    """The server the Sushi Bar runs use: a fresh database per run, checked afterwards."""
+
+    def __init__(self, url: str, server_pid: int | None) -> None:
+        self.url = url
+        self.cpu = ServerCpu(server_pid) if server_pid is not None else None
+        self.databases = 0
+
+    async def run(self, tables: int, seconds: float, *, processes: int) -> dict[str, Any]:
+        import asyncpg
+
+        self.databases += 1
+        name = f"bench_{os.getpid()}_{self.databases}"
+        connection = await asyncpg.connect(self.url)
+        try:
+            await connection.execute(f"CREATE DATABASE {name}")
+        finally:
+            await connection.close()
+        url = with_database(self.url, name)
+        label = "sushi bar pg" + (f"×{processes}" if processes > 1 else "")
+        window: list[float] = []
+        cpu = self.cpu
+        sample = (lambda: window.append(cpu.total())) if cpu is not None else (lambda: None)
+        try:
+            if processes == 1:
+                bot = create_bot(
+                    Settings(token="bench", database_url=url, turn_timeout=TURN_TIMEOUT), sync=True
+                )
+
+                async def barrier() -> None:
+                    sample()
+
+                try:
+                    raw = await run_raw(
+                        bot,
+                        seat_sushi_bar,
+                        tables,
+                        seconds,
+                        label=label,
+                        barrier=barrier,
+                        measured=sample,
+                        settle=PG_SETTLE,
+                    )
+                finally:
+                    if hasattr(bot, "database"):
+                        await bot.database.close()
+            else:
+                raw = await asyncio.to_thread(
+                    run_workers, "sushi bar", tables, seconds, processes, url, sample
+                )
+            row = summarise(label, tables, raw)
+            if len(window) == 2 and row["clicks"]:
+                row["server_cpu_ms_per_click"] = round((window[1] - window[0]) / row["clicks"] * 1e3, 2)
+            row["database"] = await self.check(url, tables)
+            return row
+        finally:
+            connection = await asyncpg.connect(self.url)
+            try:
+                await connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+            finally:
+                await connection.close()
+
+    async def check(self, url: str, tables: int) -> dict[str, int]:
+        """The run's tables are all there, each in a channel (and guild) of its own: the workers'
+        simulated Discords gave out no snowflake twice."""
+        import asyncpg
+
+        connection = await asyncpg.connect(url)
+        try:
+            found = await connection.fetchrow(
+                "SELECT count(*) AS tables, count(DISTINCT channel_id) AS channels,"
+                " count(DISTINCT guild_id) AS guilds FROM game_tables"
+            )
+            moves = await connection.fetchval("SELECT count(*) FROM actions")
+        finally:
+            await connection.close()
+        assert found is not None
+        counts = {"tables": found["tables"], "channels": found["channels"], "guilds": found["guilds"]}
+        assert counts == {"tables": tables, "channels": tables, "guilds": tables}, (
+            f"expected {tables} tables in as many channels and guilds, found {counts}: snowflakes collided"
+        )
+        return {**counts, "moves": moves}
+
+
+@contextlib.contextmanager
+def postgres_server(url: str | None) -> Any:
+    """The server to bench against: `url`'s, else a pgserver in a temporary folder, stopped after."""
+    if url:
+        yield Postgres(url, None)
+        return
+    import pgserver
+
+    with tempfile.TemporaryDirectory(prefix="bench-pg-") as folder:
+        server = pgserver.get_server(folder, cleanup_mode="stop")  # pyright: ignore[reportPrivateImportUsage]
+        try:
+            yield Postgres(server.get_uri(), server.get_pid())
+        finally:
+            server.cleanup()
+
+
+# ---------------------------------------------------------------- several processes
+
+
+def run_workers(
+    kind: str, tables: int, seconds: float, processes: int, url: str, sample: Callable[[], None]
+) -> dict[str, Any]:
+    """`tables` split over `processes` worker processes that click at the same moment; their raw
+    figures merged. `sample()` is called when the clicking starts and when every worker is done."""
+    if tables < processes:
+        raise SystemExit(f"{tables} tables cannot be split over {processes} processes")
+    context = multiprocessing.get_context("spawn")
+    pipes: list[Connection] = []
+    workers = []
+    for index in range(processes):
+        share = tables // processes + (1 if index < tables % processes else 0)
+        spec = {
+            "kind": kind,
+            "index": index,
+            "processes": processes,
+            "tables": share,
+            "seconds": seconds,
+            "url": url,
+            "seed": tables * 100 + index,
+        }
+        ours, theirs = context.Pipe()
+        worker = context.Process(target=worker_main, args=(theirs, spec), name=f"bench worker {index}")
+        worker.start()
+        theirs.close()  # the worker's end lives in the worker: a dead worker is an EOF here
+        pipes.append(ours)
+        workers.append(worker)
+    try:
+        for pipe in pipes:
+            _expect(pipe, "ready")
+        start_at = time.time() + 0.5  # every worker seated: all click from this wall-clock moment
+        for pipe in pipes:
+            pipe.send(start_at)
+        time.sleep(max(0.0, start_at - time.time()))
+        sample()
+        for pipe in pipes:
+            _expect(pipe, "measured")
+        sample()
+        raws = [_expect(pipe, "done") for pipe in pipes]
+        ranges = sorted(raw["snowflakes"] for raw in raws)
+        for (_, low_end), (high_start, _) in itertools.pairwise(ranges):
+            assert low_end < high_start, f"the workers' snowflakes overlap: {ranges}"
+        return merge(raws)
+    finally:
+        for worker in workers:
+            worker.join(timeout=120)
+            if worker.is_alive():
+                worker.terminate()
+        for pipe in pipes:
+            pipe.close()
+
+
+def _expect(pipe: Connection, what: str) -> Any:
+    try:
+        kind, value = pipe.recv()
+    except EOFError:
+        raise RuntimeError(f"a bench worker died before it said {what!r}") from None
+    if kind == "error":
+        raise RuntimeError(f"a bench worker failed:\n{value}")
+    assert kind == what, (kind, what)
+    return value
+
+
+def worker_main(pipe: Connection, spec: dict[str, Any]) -> None:
+    """A worker process: one bot on its own simcord, its share of the tables (see `run_workers`)."""
+    logging.basicConfig(level=logging.CRITICAL)
+    _watch_acknowledgements()
+    try:
+        raw = asyncio.run(_work(pipe, spec))
+    except BaseException:
+        pipe.send(("error", traceback.format_exc()))
+    else:
+        pipe.send(("done", raw))
+    finally:
+        pipe.close()
+
+
+async def _work(pipe: Connection, spec: dict[str, Any]) -> dict[str, Any]:
+    index, processes = spec["index"], spec["processes"]
+    bot: discord.Client
+    if spec["kind"] == "no-op":
+        bot, seat = NoOp(), seat_noop
+    else:
+        route_dms_to(index)
+        settings = Settings(
+            token="bench",
+            database_url=spec["url"],
+            shard_count=processes,
+            shard_ids=(index,),
+            turn_timeout=TURN_TIMEOUT,
+        )
+        bot, seat = create_bot(settings, sync=True), seat_sushi_bar_on(index)
+
+    backend: Any = None
+    before: set[int] = set()
+
+    async def prepare(env: Any) -> None:
+        nonlocal backend, before
+        # Distinct snowflakes in the shared database: this worker's clock runs index × 10 min ahead.
+        # Moved directly (as advance_time does, minus firing a bot's periodic timers 60 times over).
+        # What was made before (the bot's own user and application) is the same bot in every worker.
+        backend, before = env.backend, set(env.backend._reserved_ids)
+        env.backend.advance_clock(index * CLOCK_OFFSET)
+
+    async def barrier() -> None:
+        pipe.send(("ready", None))
+        while not pipe.poll():  # noqa: ASYNC110 - the loop keeps serving the bot while the others seat
+            await asyncio.sleep(0.01)
+        start_at: float = pipe.recv()
+        await asyncio.sleep(max(0.0, start_at - time.time()))
+
+    try:
+        raw = await run_raw(
+            bot,
+            seat,
+            spec["tables"],
+            spec["seconds"],
+            label=f"{spec['kind']} worker {index}",
+            seed=spec["seed"],
+            prepare=prepare,
+            barrier=barrier,
+            measured=lambda: pipe.send(("measured", None)),
+            settle=PG_SETTLE if spec["kind"] != "no-op" else 60.0,
+        )
+        made = backend._reserved_ids - before  # every snowflake this worker's Discord gave out
+        return raw | {"snowflakes": (min(made), max(made))}
+    finally:
+        database = getattr(bot, "database", None)
+        if database is not None:  # simcord detaches the bot without closing it
+            await database.close()
+
+
+# ---------------------------------------------------------------- the report
+
+
 def show(row: dict[str, Any]) -> None:
     print(
-        f"{row['bot']:<10} {row['tables']:>6} {row['clicks']:>7} {row['p50_ms']:>9.1f} {row['p99_ms']:>9.1f}"
-        f" {row['max_ms']:>9.1f} {row['unanswered']:>10} {row['cpu_ms_per_click']:>8.2f}",
+        f"{row['bot']:<{LABEL_WIDTH}} {row['tables']:>6} {row['clicks']:>7} {row['p50_ms']:>9.1f}"
+        f" {row['p99_ms']:>9.1f} {row['max_ms']:>9.1f} {row['unanswered']:>10}"
+        f" {row['cpu_ms_per_click']:>8.2f}",
         flush=True,
     )
+    indent = " " * (LABEL_WIDTH + 1)
     if "cpu_split" in row:
-        print("           CPU by origin: " + ", ".join(f"{k} {v:.0%}" for k, v in row["cpu_split"].items()))
+        print(f"{indent}CPU by origin: " + ", ".join(f"{k} {v:.0%}" for k, v in row["cpu_split"].items()))
+    if "server_cpu_ms_per_click" in row:
+        print(f"{indent}PostgreSQL server CPU: {row['server_cpu_ms_per_click']:.2f} ms per click", flush=True)
+    if "database" in row:
+        found = row["database"]
+        print(
+            f"{indent}database: {found['tables']} tables in {found['channels']} channels of"
+            f" {found['guilds']} guilds, {found['moves']} moves saved",
+            flush=True,
+        )
 
 
-async def main(counts: list[int], seconds: float) -> None:
+async def noop_run(tables: int, seconds: float, processes: int) -> dict[str, Any]:
+    if processes == 1:
+        return await run("no-op", NoOp(), seat_noop, tables, seconds)
+    raw = await asyncio.to_thread(run_workers, "no-op", tables, seconds, processes, "", lambda: None)
+    return summarise(f"no-op×{processes}", tables, raw)
+
+
+async def main(
+    counts: list[int],
+    seconds: float,
+    *,
+    postgres: Postgres | None = None,
+    processes: int = 1,
+    knee: bool = False,
+) -> None:
     logging.basicConfig(level=logging.CRITICAL)  # late answers log tracebacks: not what is measured
     _watch_acknowledgements()
     rows = []
     print(f"{seconds:g} s of clicking, one click per table every {PERIOD:g} s; ack in ms, CPU ms per click")
     heads = ("tables", "clicks", "ack p50", "p99", "max", "unanswered", "CPU")
     print(
-        f"{'bot':<10} "
+        f"{'bot':<{LABEL_WIDTH}} "
         + " ".join(f"{head:>{width}}" for head, width in zip(heads, (6, 7, 9, 9, 9, 10, 8), strict=True))
     )
+    passed: list[int] = []  # the knee's steps that held
     for tables in counts:
-        noop = await run("no-op", NoOp(), seat_noop, tables, seconds)
+        noop = await noop_run(tables, seconds, processes)
         show(noop)
-        ours = await sushi_bar_run(tables, seconds)
+        ours = await sushi_bar_run(tables, seconds, postgres, processes)
         show(ours)
         ratio = {
             "tables": tables,
@@ -305,24 +750,84 @@ async def main(counts: list[int], seconds: float) -> None:
             "cpu_ratio": round(ours["cpu_ms_per_click"] / noop["cpu_ms_per_click"], 2),
         }
         print(
-            f"{'ratio':<10} {tables:>6} {'':>7} {ratio['p50_ratio']:>9.2f} {ratio['p99_ratio']:>9.2f}"
-            f" {'':>9} {'':>10} {ratio['cpu_ratio']:>8.2f}",
+            f"{'ratio':<{LABEL_WIDTH}} {tables:>6} {'':>7} {ratio['p50_ratio']:>9.2f}"
+            f" {ratio['p99_ratio']:>9.2f} {'':>9} {'':>10} {ratio['cpu_ratio']:>8.2f}",
             flush=True,
         )
         rows += [noop, ours, ratio]
-    print(json.dumps({"bench": "load", "seconds": seconds, "period": PERIOD, "rows": rows}))
+        if knee:
+            if ours["unanswered"] == 0 and ours["p99_ms"] < KNEE_P99 * 1e3:
+                passed.append(tables)
+            else:
+                break  # the first step past the knee
+    report: dict[str, Any] = {"bench": "load", "seconds": seconds, "period": PERIOD, "rows": rows}
+    if postgres is not None or processes > 1 or knee:
+        report |= {"database": "postgres" if postgres is not None else "sqlite", "processes": processes}
+    if knee:
+        report["knee"] = knee_line(counts, passed, rows)
+        print(report["knee"]["text"], flush=True)
+    print(json.dumps(report))
+
+
+def knee_line(counts: list[int], passed: list[int], rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The highest offered load every click of which was answered with the p99 under KNEE_P99."""
+    if not passed:
+        text = f"knee: below {counts[0] / PERIOD:g} clicks/s (already past it at {counts[0]} tables)"
+        return {"text": text, "clicks_per_s": None, "tables": None}
+    best = passed[-1]
+    ours = next(
+        row for row in rows if row.get("tables") == best and str(row.get("bot", "")).startswith("sushi")
+    )
+    held = (
+        "every step held" if best == counts[-1] else f"past it at {counts[len(passed)] / PERIOD:g} clicks/s"
+    )
+    text = (
+        f"knee: {best / PERIOD:g} clicks/s offered ({best} tables), p99 {ours['p99_ms']:.0f} ms, "
+        f"none unanswered; {held} (knee = highest load with every click answered and p99 < {KNEE_P99:g} s)"
+    )
+    return {"text": text, "clicks_per_s": best / PERIOD, "tables": best}
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description="N Sushi Go! tables clicking, against a no-op bot")
-    parser.add_argument("tables", nargs="*", type=int, default=[1, 50, 200])
+    parser.add_argument("tables", nargs="*", type=int, default=None, help="table counts (default 1 50 200)")
     parser.add_argument("--seconds", type=float, default=20.0, help="clicking time per run")
     parser.add_argument(
         "--profile",
         action="store_true",
         help="also split the CPU time by origin (Sushi Bar, simcord, discord.py, ...); slows every figure",
     )
+    parser.add_argument("--database", choices=("sqlite", "postgres"), default=None, help="default sqlite")
+    parser.add_argument(
+        "--processes", type=int, default=1, help="worker processes sharing the load (P > 1 implies postgres)"
+    )
+    parser.add_argument(
+        "--database-url", default="", help="a PostgreSQL server to bench against (default: one of our own)"
+    )
+    parser.add_argument(
+        "--knee",
+        action="store_true",
+        help=f"step the table count upward ({', '.join(map(str, KNEE_STEPS))} or those given) "
+        f"and report the highest clicks/s with none unanswered and p99 < {KNEE_P99:g} s",
+    )
     arguments = parser.parse_args()
+    if arguments.processes < 1:
+        parser.error("--processes must be at least 1")
+    database = arguments.database or (
+        "postgres" if arguments.processes > 1 or arguments.database_url else "sqlite"
+    )
+    if database == "sqlite" and (arguments.processes > 1 or arguments.database_url):
+        parser.error("several processes share one PostgreSQL database: --database postgres")
+    if arguments.profile and arguments.processes > 1:
+        parser.error("--profile splits one process's CPU time: use it with --processes 1")
+    counts: list[int] = arguments.tables or (list(KNEE_STEPS) if arguments.knee else [1, 50, 200])
     PROFILE = arguments.profile  # a module setting, read by run()
+    if database == "postgres":
+        LABEL_WIDTH = max(LABEL_WIDTH, len(f"sushi bar pg×{arguments.processes}"))
     faulthandler.register(signal.SIGUSR1)  # `kill -USR1 <pid>` prints where a long run stands
-    asyncio.run(main(arguments.tables, arguments.seconds))
+    options = {"processes": arguments.processes, "knee": arguments.knee}
+    if database == "sqlite":
+        asyncio.run(main(counts, arguments.seconds, **options))
+    else:
+        with postgres_server(arguments.database_url) as server:
+            asyncio.run(main(counts, arguments.seconds, postgres=server, **options))

@@ -134,7 +134,15 @@ class PostgresDatabase(Database):
         url = str(path)
         where = redacted(url)
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=10, timeout=CONNECT_TIMEOUT)
+            pool = await asyncpg.create_pool(
+                url,
+                min_size=1,
+                max_size=10,
+                timeout=CONNECT_TIMEOUT,
+                # No idle-connection reaper: it arms and cancels a timer at every release (every
+                # query), and ten connections at most may as well stay open.
+                max_inactive_connection_lifetime=0,
+            )
         except BaseException as error:
             problem = _explain(where, error)
             if problem is None:
