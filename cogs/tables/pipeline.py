@@ -107,8 +107,9 @@ class Pipeline:
     def _context(self, loaded: Loaded) -> TableContext:
         return TableContext(loaded.record, self.games[loaded.record.game_id].game, loaded.state)
 
-    async def _load(self, channel_id: int) -> Loaded | None:
-        """The open table of a channel, from the cache or the database."""
+    async def _load(self, channel_id: int, *, ping: bool = True) -> Loaded | None:
+        """The open table of a channel, from the cache or the database. Met for the first time, its
+        messages are brought up to date, and (`ping`) whoever owes a move is told again."""
         cached = self._loaded.get(channel_id)
         if cached is not None:
             self._touch(channel_id)
@@ -132,7 +133,7 @@ class Pipeline:
             self.publisher.request(channel_id)
             if cog.private_mode != "none":
                 self._schedule(self.private.sync(ctx, cog))
-            if record.deadline is None or record.deadline > now():
+            if ping and (record.deadline is None or record.deadline > now()):
                 # (A due deadline moves at once, and that move pings whoever owes one next.)
                 self.pinger.note(ctx, cog)
         return loaded
@@ -274,7 +275,8 @@ class Pipeline:
             async with self._locks[channel_id]:
                 self._loaded.pop(channel_id, None)
                 self._evicted.pop(channel_id, None)  # met anew: `_load` redraws what it shows
-                loaded = await self._load(channel_id)
+                # Its players were told of their turn by the process that died, most likely.
+                loaded = await self._load(channel_id, ping=False)
             if loaded is not None:
                 self.timers.arm(loaded.record)
 

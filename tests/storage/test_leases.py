@@ -8,21 +8,13 @@ from typing import Any
 
 from storage.database import Database
 from storage.postgres import PostgresDatabase
-from storage.tables import Seat, TableRecord, TableStore
+from storage.tables import TableRecord, TableStore
 from tests.conftest import new_postgres_database
+from tests.storage.records import table_record
 
 
 def _record(channel_id: int, deadline: float | None = None, status: str = "playing") -> TableRecord:
-    return TableRecord(
-        guild_id=7,
-        channel_id=channel_id,
-        game_id="tiny",
-        host_id=100,
-        status=status,
-        seats=[Seat(100, "alice"), Seat(200, "bob")],
-        state={"turn": 0},
-        deadline=deadline,
-    )
+    return table_record(channel_id, deadline, guild_id=7, status=status)
 
 
 async def _lease(database: Database, channel_id: int) -> tuple[str | None, float | None]:

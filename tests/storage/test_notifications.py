@@ -12,14 +12,13 @@ import pytest
 
 from storage.postgres import PostgresDatabase
 from storage.sqlite import SqliteDatabase
-from storage.tables import TABLES_CHANNEL, ChannelBusy, Seat, StaleVersion, TableRecord, TableStore
+from storage.tables import TABLES_CHANNEL, ChannelBusy, StaleVersion, TableRecord, TableStore
 from tests.conftest import new_postgres_database
+from tests.storage.records import table_record
 
 
 def _record(channel_id: int, guild_id: int = 7) -> TableRecord:
-    return TableRecord(
-        guild_id=guild_id, channel_id=channel_id, game_id="tiny", host_id=100, seats=[Seat(100, "alice")]
-    )
+    return table_record(channel_id, guild_id=guild_id)
 
 
 async def _until(condition: Callable[[], Awaitable[bool]], seconds: float = 5.0) -> None:

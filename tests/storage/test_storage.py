@@ -10,18 +10,12 @@ import pytest
 from storage.database import Database, _statements, migrations
 from storage.leaderboard import ALL_GAMES, Leaderboard, SeatResult
 from storage.sqlite import SqliteDatabase
-from storage.tables import ChannelBusy, Seat, StaleVersion, TableRecord, TableStore
+from storage.tables import ChannelBusy, StaleVersion, TableRecord, TableStore
+from tests.storage.records import table_record
 
 
 def _record(channel_id: int = 10, guild_id: int = 1) -> TableRecord:
-    return TableRecord(
-        guild_id=guild_id,
-        channel_id=channel_id,
-        game_id="tiny",
-        host_id=100,
-        seats=[Seat(100, "alice"), Seat(200, "bob")],
-        state={"v": 1, "turn": 0},
-    )
+    return table_record(channel_id, guild_id=guild_id)
 
 
 async def test_migrations_run_twice_are_a_no_op(tmp_path: Path):

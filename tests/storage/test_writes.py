@@ -9,21 +9,12 @@ import pytest
 from storage.database import Database, Executor
 from storage.leaderboard import Leaderboard, SeatResult
 from storage.settings import GuildSettings
-from storage.tables import Deadline, Seat, TableRecord, TableStore
+from storage.tables import Deadline, TableRecord, TableStore
+from tests.storage.records import table_record
 
 
 def _record(channel_id: int, deadline: float | None = None, status: str = "playing") -> TableRecord:
-    return TableRecord(
-        guild_id=1,
-        channel_id=channel_id,
-        game_id="tiny",
-        host_id=100,
-        status=status,
-        seats=[Seat(100, "alice"), Seat(200, "bob")],
-        options={"nested": {"list": [1, 2]}},
-        state={"v": 1, "turn": 0},
-        deadline=deadline,
-    )
+    return table_record(channel_id, deadline, status=status, options={"nested": {"list": [1, 2]}})
 
 
 async def test_many_tables_move_at_once_beside_other_writers(database: Database):
