@@ -43,7 +43,3 @@ class Processes:
             )
             for row in rows
         ]
-
-    async def leave(self, owner: str) -> None:
-        """A clean shutdown: the process's shards have nobody now, the others may show them at once."""
-        await self.database.execute("DELETE FROM bot_processes WHERE owner = ?", (owner,))

@@ -298,10 +298,13 @@ class TableStore:
         )
         return [Deadline(*row) for row in rows]  # type: ignore[misc]
 
-    async def playing_channels(self) -> list[tuple[int, int]]:
-        """(channel_id, guild_id) of every table being played: what a process takes up for another."""
+    async def playing_channels(self, updated_since: float) -> list[tuple[int, int]]:
+        """(channel_id, guild_id) of the tables being played, moved at `updated_since` or later: what
+        a process takes up for another."""
         rows = await self.database.fetch_all(
-            "SELECT channel_id, guild_id FROM game_tables WHERE status = 'playing' ORDER BY channel_id"
+            "SELECT channel_id, guild_id FROM game_tables WHERE status = 'playing' AND updated_at >= ?"
+            " ORDER BY channel_id",
+            (updated_since,),
         )
         return [(int(row[0]), int(row[1])) for row in rows]
 

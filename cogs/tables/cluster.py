@@ -109,15 +109,12 @@ class Cluster:
         await self._heartbeat()
         self._sweep_later(on_due)
 
-    async def close(self) -> None:
-        """A clean shutdown: no more sweeps, and the others may show this process's shards at once."""
+    def close(self) -> None:
+        """No more heartbeats. The others take up this process's shards only once its heartbeat has
+        run out (LEASE): a restart, quicker than that, leaves no trace."""
         if self._sweeper is not None:
             self._sweeper.cancel()
             self._sweeper = None
-            try:
-                await self.processes.leave(self.owner)
-            except Exception:  # the database is going away too: the heartbeat runs out by itself
-                log.debug("could not say goodbye to the other processes", exc_info=True)
 
     def _sweep_later(self, on_due: OnDue) -> None:
         # A task per sweep rather than one endless loop: each ends when its sweep is done, which is

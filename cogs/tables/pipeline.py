@@ -62,6 +62,7 @@ TIMEOUTS_BEFORE_COMPUTER = 3
 IDLE_EVICT = 600.0  # seconds without a move or a click before an open table leaves memory
 SWEEP_EVERY = 60.0  # seconds between two looks for idle tables while the bot is busy
 COMPUTERS_COUNTED_KEY = "computers.counted"  # server setting: games with computer players count (default)
+RECOVER_RECENT = 3600.0  # seconds: tables active this recently are redrawn by a new process
 JUDGEMENTS = 3  # times a request is judged before "out of date": each retry follows another process's move
 
 T = TypeVar("T")
@@ -267,9 +268,10 @@ class Pipeline:
         self._schedule(self._follow(channel_id, version, guild_id))
 
     async def take_up(self, shards: frozenset[int]) -> None:
-        """Shards lost their process: their playing tables are shown from here now, brought up to
-        date at once (the process may have died between a commit and its edits), timers armed."""
-        for channel_id, guild_id in await self.store.playing_channels():
+        """Shards lost their process: their tables are shown from here now. Those played lately are
+        brought up to date at once (the process may have died between a commit and its edits) and
+        their timers armed; an older one catches up at its next move, its deadline swept up."""
+        for channel_id, guild_id in await self.store.playing_channels(updated_since=now() - RECOVER_RECENT):
             if self.cluster.shard_of(guild_id) not in shards:
                 continue
             async with self._locks[channel_id]:

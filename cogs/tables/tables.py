@@ -32,12 +32,11 @@ from cogs.tables.lobby import (
     change,
     options_for,
 )
-from cogs.tables.pipeline import Loaded, Pipeline, pinging
+from cogs.tables.pipeline import RECOVER_RECENT, Loaded, Pipeline, pinging
 from storage.tables import TABLES_CHANNEL, ChannelBusy, Seat, TableRecord
 
 log = logging.getLogger(__name__)
 
-RECOVER_RECENT = 3600.0  # seconds: tables active this recently are brought up to date at start-up
 COMPUTER_NAMES = 6  # catalog keys computers.name.1 .. computers.name.6
 
 
@@ -74,7 +73,7 @@ class Tables(Pipeline, commands.Cog):
             await self._load(channel_id)
 
     async def cog_unload(self) -> None:
-        await self.cluster.close()
+        self.cluster.close()
         self.timers.close()
         self.publisher.close()
         self.pinger.close()

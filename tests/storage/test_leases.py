@@ -123,3 +123,11 @@ async def test_version_of_the_open_table(database: Database):
     record.status = "finished"
     await store.save(record, expected_version=1, action={"n": 2}, seat=0, now=2.0)
     assert await store.version_of(10) is None
+
+
+async def test_the_tables_a_process_takes_up_are_those_played_lately(database: Database):
+    store = TableStore(database)
+    await store.create(_record(1), now=100.0)
+    await store.create(_record(2), now=10.0)  # played long ago: it catches up at its next move
+    await store.create(_record(3, status="lobby"), now=100.0)  # not played yet: nothing to show
+    assert await store.playing_channels(updated_since=50.0) == [(1, 7)]
