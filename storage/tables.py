@@ -22,11 +22,11 @@ from storage.database import Conflict, Database, Executor, Row
 from storage.leaderboard import SeatResult, record_results
 
 OPEN_STATUSES = ("lobby", "playing")
-TABLES_CHANNEL = (
-    "sushibar_tables"  # notification channel: "<channel_id> <version> <guild_id>[ <origin>]" per save
-)
-# The lease a claimer may take: free, expired (its holder stopped renewing: died) or its own already.
-_CLAIMABLE = "(lease_owner IS NULL OR lease_until IS NULL OR lease_until <= ? OR lease_owner = ?)"
+# Notified once per committed save: "<channel_id> <version> <guild_id>[ <origin>]".
+TABLES_CHANNEL = "sushibar_tables"
+# A timer lease that is free: nobody's, or run out (its holder stopped renewing it: it died).
+_LEASE_FREE = "(lease_owner IS NULL OR lease_until IS NULL OR lease_until <= ?)"
+_CLAIMABLE = f"({_LEASE_FREE} OR lease_owner = ?)"  # a claimer may also renew its own
 
 
 class StaleVersion(Exception):
@@ -348,8 +348,7 @@ class TableStore:
         sql = (
             "UPDATE game_tables SET lease_owner = ?, lease_until = ? WHERE id IN (SELECT id FROM game_tables"
             " WHERE status = 'playing' AND deadline <= ?"
-            " AND (lease_owner IS NULL OR lease_until IS NULL OR lease_until <= ?)"
-            f" ORDER BY deadline LIMIT ?{self.database.skip_locked}) RETURNING channel_id"
+            f" AND {_LEASE_FREE} ORDER BY deadline LIMIT ?{self.database.skip_locked}) RETURNING channel_id"
         )
         params = (owner, until, due_before, now, limit)
         rows = await self.database.atomic(lambda executor: executor.fetch_all(sql, params))

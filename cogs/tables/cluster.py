@@ -46,18 +46,23 @@ OnDue = Callable[[int], Awaitable[None]]
 OnOrphaned = Callable[[frozenset[int]], Awaitable[None]]
 
 
+def process_name() -> str:
+    """This process's name in leases, heartbeats and notifications: host and pid for an operator
+    reading the tables, and a random part because two bots may run in one process (the tests' two
+    processes do)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
 class Cluster:
     """This process among the others: its shards, its name in leases, the heartbeat and the sweep."""
 
-    def __init__(self, bot: discord.Client, database: Database, store: TableStore) -> None:
+    def __init__(self, bot: discord.Client, database: Database, store: TableStore, owner: str) -> None:
         self.bot = bot
         self.store = store
         self.processes = Processes(database)
         # SQLite is one process (bot.py refuses SHARD_IDS without PostgreSQL); PostgreSQL may be shared.
         self.shared = database.backend == "postgres"
-        # A lease names its holder: host and pid for an operator reading the table, and a random part
-        # because two bots may run in one process (the tests' two processes do).
-        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        self.owner = owner  # as `process_name()` gives it; the store signs its notifications so too
         self.orphaned: frozenset[int] = frozenset()  # shards no live process runs: shown from here
         self._sweeper: asyncio.Task[None] | None = None
         self._since: float | None = None  # when this process first said it is here

@@ -38,7 +38,7 @@ from discord.ext import commands
 
 from cogs.i18n import t
 from cogs.tables.boards import COMPUTERS_COUNTED_EXTRA, results_board
-from cogs.tables.cluster import Cluster
+from cogs.tables.cluster import Cluster, process_name
 from cogs.tables.context import TableContext, now
 from cogs.tables.errors import Refusal
 from cogs.tables.gamecog import GameCog
@@ -83,7 +83,8 @@ class Pipeline:
     def __init__(self, bot: commands.Bot, database: Database, default_timeout: float) -> None:
         self.bot = bot
         self.database = database
-        self.store = TableStore(database)
+        owner = process_name()
+        self.store = TableStore(database, origin=owner)  # knows its own saves when it hears them
         self.guild_settings = GuildSettings(database)
         self.leaderboard = Leaderboard(database)
         self.games: dict[str, GameCog] = {}
@@ -100,8 +101,7 @@ class Pipeline:
         self.timers = Timers(self.guild_settings, default_timeout, self._on_deadline)
         self.player_settings = PlayerSettings(database)
         self.pinger = Pinger(bot, self.guild_settings, self.player_settings)
-        self.cluster = Cluster(bot, database, self.store)
-        self.store.origin = self.cluster.owner
+        self.cluster = Cluster(bot, database, self.store, owner)
 
     # ================================================================ loading
 

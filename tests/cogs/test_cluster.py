@@ -7,13 +7,13 @@ from typing import Any, cast
 
 import pytest
 
-from cogs.tables.cluster import Cluster
+from cogs.tables.cluster import Cluster, process_name
 
 
 def cluster(shard_ids: list[int] | None, shard_count: int | None, backend: str = "postgres") -> Cluster:
     bot = SimpleNamespace(shard_ids=shard_ids, shard_count=shard_count)
     database = SimpleNamespace(backend=backend)
-    return Cluster(cast(Any, bot), cast(Any, database), cast(Any, None))
+    return Cluster(cast(Any, bot), cast(Any, database), cast(Any, None), process_name())
 
 
 @pytest.mark.parametrize(
