@@ -182,13 +182,13 @@ class Tables(Pipeline, commands.Cog):
 
     async def lobby(self, interaction: discord.Interaction, game_id: str | None, what: str) -> None:
         """Join, leave, start or cancel — by slash command or by the lobby's buttons."""
+        _, channel_id = _where(interaction)
+        await self.judged_fresh(channel_id, lambda: self._lobby(interaction, game_id, what), interaction)
+
+    async def _lobby(self, interaction: discord.Interaction, game_id: str | None, what: str) -> None:
         if what not in LOBBY_MOVES:
             raise Refusal("error.unknown_action")
         move = cast(LobbyMove, what)
-        _, channel_id = _where(interaction)
-        await self.judged_fresh(channel_id, lambda: self._lobby(interaction, game_id, move), interaction)
-
-    async def _lobby(self, interaction: discord.Interaction, game_id: str | None, move: LobbyMove) -> None:
         _, channel_id = _where(interaction)
         async with self._locks[channel_id]:
             before = await self._table(interaction, game_id, playing=False)
@@ -296,7 +296,7 @@ class Tables(Pipeline, commands.Cog):
             elif rest == "hand":
                 await self.show_private(interaction, game_id)
             else:
-                await self.lobby(interaction, game_id, rest)
+                await self._lobby(interaction, game_id, rest)  # judged afresh by on_component already
             return
         cog = self.games.get(game_id)
         loaded = await self._load(channel_id)
