@@ -28,13 +28,13 @@ from cogs.i18n import CatalogTranslator
 from cogs.settings import MAX_TIMEOUT, MIN_TIMEOUT
 from cogs.tables.errors import answer_failure
 from cogs.tables.ui import TableButton, TableSelect
-from rules import GAMES
+from rules.registry import REGISTERED
 from storage.database import Database, DatabaseProblem, connect, is_postgres_url
 
 log = logging.getLogger("sushibar")
 
-# Every registered game has its cog in cogs/<game id>.py; rules.GAMES is the only list of games.
-GAME_EXTENSIONS = tuple(f"cogs.{game_id}" for game_id in GAMES)
+# Every registered game's cog is its cogs package's cog.py; rules.registry is the only list of games.
+GAME_EXTENSIONS = tuple(entry.extension for entry in REGISTERED.values())
 EXTENSIONS = (
     "cogs.tables",
     *GAME_EXTENSIONS,

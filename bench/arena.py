@@ -34,14 +34,15 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from rules import GAMES
-from rules.computer import LEVELS, PACE, choose
+from rules.computer.brain import LEVELS, PACE
+from rules.computer.play import choose
 from rules.engine import Game
-from rules.kaiten import Fetch
-from rules.sushidice import Chop, Yuck
+from rules.kaiten.game import Fetch
+from rules.registry import GAMES
+from rules.sushidice.game import Chop, Yuck
 
 SEAT_TYPES = (*LEVELS, "random", "standin", "pv")
-BOARD_INTERVAL = 1.0  # cogs/sushidice.py PUBLIC_BOARD_INTERVAL
+BOARD_INTERVAL = 1.0  # cogs/sushidice/cog.py PUBLIC_BOARD_INTERVAL
 MAX_ACTIONS = 20_000
 MAX_SECONDS = 3_600.0  # a Sushi Dice game's simulated clock
 
@@ -56,7 +57,7 @@ def random_move(
         others = [action for action in legal if not isinstance(action, Fetch)]
         choice = rng.randrange(len(fetches) + len(others))
         if choice < len(fetches):
-            from rules.computer.kaiten import success
+            from rules.kaiten.computer import success
 
             return Fetch(fetches[choice], success(state, rng))
         return others[choice - len(fetches)]

@@ -19,9 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cogs.kaiten_render import WORD_KEYS, render_png
-from cogs.kaiten_render import png as png_bytes
-from rules.kaiten import GAME, Fetch, KaitenView, Place
+from cogs.kaiten.render import WORD_KEYS, render_png
+from cogs.kaiten.render import png as png_bytes
+from rules.kaiten.game import GAME, Fetch, KaitenView, Place
 
 WORDS = {key: key.removeprefix("side.") for key in WORD_KEYS} | {
     "points": "{score} pts",

@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules import GAMES
+from rules.registry import GAMES
 from storage.database import Database
 from storage.tables import Seat, TableRecord, TableStore
 

@@ -34,7 +34,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules.engine import Action
-from rules.sushidice import (
+from rules.sushidice.game import (
     GAME,
     HOST,
     SET_SIZE,

@@ -26,7 +26,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules import GAMES
+from rules.registry import GAMES
 
 MAX_ACTIONS = 3_000
 ROUNDS = 5

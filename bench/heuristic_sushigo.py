@@ -15,7 +15,16 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from rules.sushigo import DECK, DUMPLING_POINTS, HAND_SIZE, MAKI_ROLLS, NIGIRI, ROUNDS, Pick, SushiGoState
+from rules.sushigo.game import (
+    DECK,
+    DUMPLING_POINTS,
+    HAND_SIZE,
+    MAKI_ROLLS,
+    NIGIRI,
+    ROUNDS,
+    Pick,
+    SushiGoState,
+)
 
 
 def _cards_to_come(state: SushiGoState, seat: int) -> tuple[dict[str, float], int]:

@@ -38,7 +38,7 @@ SIMCORD_EPOCH = datetime(2026, 1, 1, tzinfo=UTC).timestamp()  # simcord's clock 
 
 async def fill(path: Path, games: int) -> None:
     """`games` open tables of every game, with real states, through the storage API."""
-    from rules import GAMES
+    from rules.registry import GAMES
     from storage.database import Database
     from storage.tables import Seat, TableRecord, TableStore
 

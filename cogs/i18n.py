@@ -1,7 +1,8 @@
 """Every word a player sees comes from here.
 
-Catalogs are JSON files under `locales/<language>/`, one per game plus
-`common.json`, merged per language. A folder is named by its BCP 47 tag: `de`,
+Catalogs are JSON files: the shared ones under `locales/<language>/` (`common.json`,
+one per feature), and each game's `locales/<language>.json` in its own cogs package
+(`cogs/<game>/locales/`), merged per language. A folder is named by its BCP 47 tag: `de`,
 `es`, `fa`, or a regional one such as `es-419`, `pt-BR` or `zh-Hant` where the
 region or script matters. English is complete; other languages fall back to
 English key by key. Slash command names and descriptions go through
@@ -14,6 +15,7 @@ player's or server's "native digits" setting only has to choose the tag.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import logging
 import re
@@ -31,6 +33,7 @@ from babel.numbers import get_minus_sign_symbol, get_plus_sign_symbol
 from discord import app_commands
 
 from cogs.commands import SLASH_COMMANDS
+from rules.registry import REGISTERED
 
 log = logging.getLogger(__name__)
 
@@ -63,14 +66,36 @@ PLURAL_FORMS: dict[str, tuple[str, ...]] = {
 Localish = discord.Locale | str | None
 
 
-@cache
+def catalog_files(language: str) -> list[Path]:
+    """A language's catalog files: the shared ones (`locales/<language>/*.json`), then each registered
+    game's own (`locales/<language>.json` in its cogs package)."""
+    shared = sorted((LOCALES_DIR / language).glob("*.json"))
+    games = [folder / f"{language}.json" for folder in _game_locales(tuple(REGISTERED))]
+    return shared + [path for path in games if path.is_file()]
+
+
 def catalog(language: str) -> dict[str, str]:
-    folder = LOCALES_DIR / language
+    return _catalog(language, tuple(REGISTERED))
+
+
+@cache
+def _catalog(language: str, games: tuple[str, ...]) -> dict[str, str]:
+    """Merged once per language and set of registered games (a test may register a toy game)."""
     merged: dict[str, str] = {}
-    if folder.is_dir():
-        for path in sorted(folder.glob("*.json")):
-            merged.update(json.loads(path.read_text(encoding="utf-8")))
+    for path in catalog_files(language):
+        merged.update(json.loads(path.read_text(encoding="utf-8")))
     return merged
+
+
+@cache
+def _game_locales(games: tuple[str, ...]) -> list[Path]:
+    """The `locales/` folder of each registered game's cogs package."""
+    folders = []
+    for game_id in games:
+        spec = importlib.util.find_spec(REGISTERED[game_id].cogs)
+        assert spec is not None and spec.submodule_search_locations, f"no cogs package for {game_id}"
+        folders.append(Path(next(iter(spec.submodule_search_locations))) / "locales")
+    return folders
 
 
 @cache

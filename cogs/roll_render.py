@@ -8,9 +8,9 @@ from collections import Counter
 import discord
 
 from cogs.i18n import join_list, number, plural, t
-from cogs.rockthebock_render import SQUARES as BOCK_SQUARES
-from cogs.sushidice_render import FACE_EMOJI as SUSHIDICE_EMOJI
-from cogs.sushizock_render import FACE_EMOJI as SUSHIZOCK_EMOJI
+from cogs.rockthebock.render import SQUARES as BOCK_SQUARES
+from cogs.sushidice.render import FACE_EMOJI as SUSHIDICE_EMOJI
+from cogs.sushizock.render import FACE_EMOJI as SUSHIZOCK_EMOJI
 from rules.dice_notation import (
     CHAIN_CAP,
     MAX_SETS,
@@ -22,7 +22,7 @@ from rules.dice_notation import (
     TermRoll,
     expected_face,
 )
-from rules.rockthebock import COLOURS as BOCK_COLOURS
+from rules.rockthebock.game import COLOURS as BOCK_COLOURS
 from storage.rolls import DieStats, SavedRoll
 
 Locale = discord.Locale | str | None

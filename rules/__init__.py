@@ -1,12 +1,8 @@
-"""The five games as pure rules engines, and the registry the bot serves them from."""
+"""The games as pure rules engines: no discord, no asyncio, no I/O.
 
-from __future__ import annotations
-
-from typing import Any
-
-from rules import kaiten, rockthebock, sushidice, sushigo, sushizock
-from rules.engine import Game
-
-GAMES: dict[str, Game[Any, Any]] = {
-    module.GAME.id: module.GAME for module in (sushizock, sushigo, rockthebock, sushidice, kaiten)
-}
+engine.py     the Game protocol, the typed view header, IllegalAction, the state-held Rng, codecs
+registry.py   GAMES: the one list of games, read by the bot, the tests and the computers
+<game>/       one package per game: game.py (its engine), computer.py (its brain), testkit.py
+computer/     computer players for every game: levels, the search, choose()
+replay.py     a finished game rebuilt from its log     dice_notation.py  /roll's notation
+"""

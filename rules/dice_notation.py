@@ -27,10 +27,10 @@ from typing import Literal, get_args
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
-from rules.rockthebock import COLOURS as BOCK_FACES
-from rules.sushidice import DICE as SUSHIDICE_SET
-from rules.sushizock import DICE as SUSHIZOCK_DICE
-from rules.sushizock import FACES as SUSHIZOCK_FACES
+from rules.rockthebock.game import COLOURS as BOCK_FACES
+from rules.sushidice.game import DICE as SUSHIDICE_SET
+from rules.sushizock.game import DICE as SUSHIZOCK_DICE
+from rules.sushizock.game import FACES as SUSHIZOCK_FACES
 
 Draw = Callable[[int], int]
 """A uniform integer in [0, n): `secrets.randbelow` in the bot, something fixed in tests."""

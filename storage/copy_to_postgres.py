@@ -106,7 +106,7 @@ async def copy(source: SqliteDatabase, target: PostgresDatabase) -> Report:
 
 
 async def _replay_finished(target: PostgresDatabase, report: Report) -> None:
-    from rules import GAMES
+    from rules.registry import GAMES
     from rules.replay import Unreplayable, read_log, replay_to, same_state
 
     store = TableStore(target)

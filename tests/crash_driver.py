@@ -57,8 +57,8 @@ import simcord  # noqa: E402
 
 from bot import EXTENSIONS, Settings, create_bot  # noqa: E402
 from cogs.tables.tables import Tables  # noqa: E402
-from rules import GAMES  # noqa: E402
 from rules.engine import Game  # noqa: E402
+from rules.registry import GAMES  # noqa: E402
 from tests.e2e.helpers import buttons, payload, selects  # noqa: E402
 
 PLAYERS = ("alice", "bob")

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from rules import GAMES
+from rules.registry import GAMES
 from rules.replay import Unreplayable, read_log, replay_to, same_state
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -25,7 +25,7 @@ from cogs.i18n import has, t
 from cogs.tables.context import TableContext
 from cogs.tables.language import player_locale
 from cogs.tables.ui import TABLE_ROW, Board, TableButton, TableSelect, action_payload
-from rules.computer import LEVELS
+from rules.computer.brain import LEVELS
 from rules.engine import Game, IllegalAction
 
 PrivateMode = Literal["none", "dm", "panel"]

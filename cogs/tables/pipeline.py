@@ -49,7 +49,8 @@ from cogs.tables.publish import Publisher
 from cogs.tables.slots import MessageSlots
 from cogs.tables.timers import Timers
 from cogs.tables.ui import Board
-from rules import computer
+from rules.computer.brain import LEVELS
+from rules.computer.play import choose
 from rules.engine import Event, Game, IllegalAction
 from storage.database import Database
 from storage.leaderboard import Leaderboard, SeatResult
@@ -642,13 +643,10 @@ def decision_seed(record: TableRecord, seat: int) -> int:
 
 
 def decide(game: Game[Any, Any], state: Any, seat: int, level: str, seed: int, seen: int | None) -> Any:
-    """A computer seat's move (None: nothing to do now); a game without computer players (the tests'
-    Tiny Race) plays its own `computer_action`, else its time-out move."""
-    if game.id not in computer.BRAINS:
-        return getattr(game, "computer_action", game.default_action)(state, seat)
-    chosen = level if level in computer.LEVELS else "normal"
+    """A computer seat's move (None: nothing to do now)."""
+    chosen = level if level in LEVELS else "normal"
     try:
-        return computer.choose(game, state, seat, chosen, seed, published=seen)  # type: ignore[arg-type]
+        return choose(game, state, seat, chosen, seed, published=seen)  # type: ignore[arg-type]
     except Exception:  # a computer's bug must not stall the table: it plays the time-out move instead
         log.exception("%s computer at seat %s failed to choose; playing the default move", game.id, seat)
         return game.default_action(state, seat)

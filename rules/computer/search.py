@@ -1,10 +1,10 @@
 """Hard's search for Sushi Go!, Rock the Bock and Kaiten Sushi: determinized Monte Carlo through the
 Game protocol (Sushizock's hard is an expectimax over its dice, Sushi Dice's a race of clicks).
 
-Each iteration samples a world (`Brain.determinize`: the hidden information drawn afresh, consistent
+Each iteration samples a world (`Searchable.determinize`: the hidden information drawn afresh, consistent
 with what the seat knows, and a fresh generator for the future dice and draws), plays every root
 candidate in that same world and rolls each out with the game's rollout policy to the game's horizon,
-where `Brain.outcome` scores it for the seat. Candidates share worlds and rollout seeds (common random
+where `Searchable.outcome` scores it for the seat. Candidates share worlds and rollout seeds (common random
 numbers), so their comparison is paired; sequential halving spends the budget on the better half.
 
 The budget is a count of rollouts, never a clock: the same state, seat and seed give the same move.
@@ -23,7 +23,7 @@ S = TypeVar("S")
 A = TypeVar("A")
 
 
-class Brain(Protocol[S]):
+class Searchable(Protocol[S, A]):
     """What a game gives the search: a world sampler, candidates, a rollout policy, a horizon, a score."""
 
     def determinize(self, state: S, seat: int, rng: random.Random) -> S:
@@ -34,15 +34,15 @@ class Brain(Protocol[S]):
         """An independent copy of a world (a rollout changes it)."""
         ...
 
-    def candidates(self, state: S, seat: int, rng: random.Random) -> list[Any]:
+    def candidates(self, state: S, seat: int, rng: random.Random) -> list[A]:
         """The root moves worth searching, best first by the heuristic (pruned where there are many)."""
         ...
 
-    def realize(self, state: S, seat: int, action: Any, rng: random.Random) -> Any:
+    def realize(self, state: S, seat: int, action: A, rng: random.Random) -> A:
         """The candidate as applied in a world: chance the player does not choose is drawn here."""
         ...
 
-    def rollout(self, state: S, seat: int, rng: random.Random) -> Any:
+    def rollout(self, state: S, seat: int, rng: random.Random) -> A:
         """A fast policy move for any seat in a world."""
         ...
 
@@ -70,7 +70,7 @@ def margin_utility(estimates: Sequence[float], seat: int, scale: float) -> float
 class Search(Generic[S, A]):
     """Determinized flat Monte Carlo with paired candidates and sequential halving."""
 
-    def __init__(self, game: Game[S, A], brain: Brain[S], *, max_steps: int = 5_000) -> None:
+    def __init__(self, game: Game[S, A], brain: Searchable[S, A], *, max_steps: int = 5_000) -> None:
         self.game = game
         self.brain = brain
         self.max_steps = max_steps

@@ -9,7 +9,7 @@ import pytest
 from cogs.i18n import catalog, game_title, join_list, option_line
 from cogs.tables.context import TableContext
 from cogs.tables.language import choose_language, seat_locale
-from rules import GAMES
+from rules.registry import GAMES
 from storage.tables import Seat, TableRecord
 
 LANGUAGES = ("en", "de", "es", "fa")

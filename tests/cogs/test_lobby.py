@@ -6,7 +6,7 @@ import pytest
 
 from cogs.tables.errors import Refusal
 from cogs.tables.lobby import Member, change
-from rules import GAMES
+from rules.registry import GAMES
 from storage.tables import Seat, TableRecord
 
 GAME = GAMES["sushigo"]  # 2 to 5 players

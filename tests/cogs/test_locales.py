@@ -18,7 +18,7 @@ from babel import Locale
 
 from cogs.i18n import (
     DEFAULT_LANGUAGE,
-    LOCALES_DIR,
+    catalog_files,
     fallbacks,
     is_rtl,
     language_of,
@@ -43,13 +43,23 @@ def _no_duplicates(pairs: list[tuple[str, str]]) -> dict[str, str]:
 
 
 @cache
+def _paths(language: str) -> dict[str, Path]:
+    """A language's catalogs by name: `common.json` (locales/<language>/), `sushigo.json` (the game's
+    cogs/sushigo/locales/<language>.json)."""
+    return {
+        path.name if path.parent.name == language else f"{path.parents[1].name}.json": path
+        for path in catalog_files(language)
+    }
+
+
+@cache
 def _file(language: str, name: str) -> dict[str, str]:
-    path = LOCALES_DIR / language / name
+    path = _paths(language)[name]
     return json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=_no_duplicates)
 
 
 def _files(language: str) -> list[str]:
-    return sorted(path.name for path in (LOCALES_DIR / language).glob("*.json"))
+    return sorted(_paths(language))
 
 
 def _family(key: str) -> str | None:
@@ -205,7 +215,7 @@ def test_a_regional_catalog_wins_over_its_language(tmp_path: Path, monkeypatch: 
         (tmp_path / folder).mkdir()
         (tmp_path / folder / "common.json").write_text(json.dumps({"lobby.join": folder}), encoding="utf-8")
     monkeypatch.setattr(i18n, "LOCALES_DIR", tmp_path)
-    for cached in (i18n.catalog, i18n.languages, i18n._best_catalog):
+    for cached in (i18n._catalog, i18n.languages, i18n._best_catalog):
         cached.cache_clear()
     try:
         assert i18n.t("lobby.join", "es-419") == "es-419"
@@ -213,7 +223,7 @@ def test_a_regional_catalog_wins_over_its_language(tmp_path: Path, monkeypatch: 
         assert i18n.t("lobby.join", "es-ES") == "es"
     finally:
         monkeypatch.undo()
-        for cached in (i18n.catalog, i18n.languages, i18n._best_catalog):
+        for cached in (i18n._catalog, i18n.languages, i18n._best_catalog):
             cached.cache_clear()
 
 

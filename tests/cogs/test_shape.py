@@ -12,7 +12,7 @@ import pytest
 
 from bot import GAME_EXTENSIONS
 from cogs.tables.gamecog import GameCog
-from rules import GAMES
+from rules.registry import GAMES
 
 COGS = Path(__file__).resolve().parents[2] / "cogs"
 HOOKS = [
@@ -34,12 +34,12 @@ def test_the_hooks_listed_here_are_gamecogs_in_its_order():
 
 
 def test_the_bot_loads_one_cog_per_registered_game():
-    assert tuple(f"cogs.{game_id}" for game_id in GAMES) == GAME_EXTENSIONS
+    assert tuple(f"cogs.{game_id}.cog" for game_id in GAMES) == GAME_EXTENSIONS
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_game_has_a_cog_and_a_renderer_of_the_same_shape(game_id: str):
-    module = importlib.import_module(f"cogs.{game_id}")
+    module = importlib.import_module(f"cogs.{game_id}.cog")
     assert inspect.iscoroutinefunction(module.setup)
     cogs = [
         value
@@ -53,10 +53,10 @@ def test_every_game_has_a_cog_and_a_renderer_of_the_same_shape(game_id: str):
     assert "render_board" in overridden
     assert overridden == [name for name in HOOKS if name in overridden], "hooks in GameCog's order"
 
-    render = importlib.import_module(f"cogs.{game_id}_render")
+    render = importlib.import_module(f"cogs.{game_id}.render")
     entry_points = ["public", "board"] + (["private_board"] if cog.private_mode != "none" else [])
     for name in entry_points:
-        assert callable(getattr(render, name, None)), f"cogs/{game_id}_render.py has no {name}()"
+        assert callable(getattr(render, name, None)), f"cogs/{game_id}/render.py has no {name}()"
 
 
 def _module_name(path: Path) -> str:
@@ -98,7 +98,8 @@ def test_no_import_circles_in_cogs():
 
 
 def test_the_table_machinery_imports_no_game():
-    games = {f"cogs.{game_id}" for game_id in GAMES} | {f"cogs.{game_id}_render" for game_id in GAMES}
+    games = {f"cogs.{game_id}" for game_id in GAMES}
     for module, targets in _imports().items():
         if module.startswith("cogs.tables"):
-            assert not targets & games, f"{module} imports {targets & games}"
+            found = {target for target in targets if target.split(".")[:2] in [g.split(".") for g in games]}
+            assert not found, f"{module} imports {found}"

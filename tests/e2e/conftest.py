@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import random
 import re
+import secrets
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -13,6 +16,15 @@ from discord import app_commands
 from tests.e2e import transcript
 
 TRANSCRIPTS = Path(__file__).resolve().parents[2] / "transcripts"
+
+
+@pytest.fixture(autouse=True)
+def fixed_seeds(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """SUSHIBAR_FIXED_SEEDS=1: every table's seed is drawn from the test's own name, so two runs of
+    the suite deal the same games and a change meant to change no behaviour shows identical
+    transcripts (`diff -r` of two transcripts folders)."""
+    if os.environ.get("SUSHIBAR_FIXED_SEEDS"):
+        monkeypatch.setattr(secrets, "randbits", random.Random(request.node.nodeid).getrandbits)
 
 
 def _commands(bot: Any) -> dict[str, set[str]]:

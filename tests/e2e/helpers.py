@@ -13,10 +13,10 @@ from typing import Any, cast
 import discord
 from simcord import Env
 
-from cogs.sushizock_render import NO_AIM
-from rules import GAMES
-from rules.kaiten import Fetch
-from rules.sushizock import Roll as SushizockRoll
+from cogs.sushizock.render import NO_AIM
+from rules.kaiten.game import Fetch
+from rules.registry import GAMES
+from rules.sushizock.game import Roll as SushizockRoll
 from tests.e2e.transcript import player_did
 
 # ---------------------------------------------------------------- reading messages

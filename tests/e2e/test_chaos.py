@@ -13,8 +13,8 @@ from typing import Any
 import discord
 import pytest
 
-import rules.kaiten
-from rules import GAMES
+import rules.kaiten.game
+from rules.registry import GAMES
 from tests.e2e.chaos import Chaos, error_records
 from tests.e2e.helpers import Table
 
@@ -36,10 +36,14 @@ def replayable(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) 
     """Every new game's seed comes from the run's seed; the games' real-time clocks slow down."""
     draw = random.Random(SEEDS[request.node.callspec.params["game_id"]] * 7919)
     monkeypatch.setattr("secrets.randbits", lambda bits: draw.getrandbits(bits))
-    for level, (buttons, widest, shortest) in rules.kaiten.DEXTERITY_LEVELS.items():
-        monkeypatch.setitem(rules.kaiten.DEXTERITY_LEVELS, level, (buttons, widest * SCALE, shortest * SCALE))
-    monkeypatch.setattr(rules.kaiten, "SECONDS_PER_STEP", rules.kaiten.SECONDS_PER_STEP * SCALE)
-    monkeypatch.setattr(rules.kaiten, "SECONDS_PER_NEIGHBOUR", rules.kaiten.SECONDS_PER_NEIGHBOUR * SCALE)
+    for level, (buttons, widest, shortest) in rules.kaiten.game.DEXTERITY_LEVELS.items():
+        monkeypatch.setitem(
+            rules.kaiten.game.DEXTERITY_LEVELS, level, (buttons, widest * SCALE, shortest * SCALE)
+        )
+    monkeypatch.setattr(rules.kaiten.game, "SECONDS_PER_STEP", rules.kaiten.game.SECONDS_PER_STEP * SCALE)
+    monkeypatch.setattr(
+        rules.kaiten.game, "SECONDS_PER_NEIGHBOUR", rules.kaiten.game.SECONDS_PER_NEIGHBOUR * SCALE
+    )
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))

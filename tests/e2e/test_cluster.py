@@ -30,7 +30,7 @@ TIMEOUT = 300.0  # the turn time-out of every process here
 
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
-    return (*FOUNDATION, "cogs.sushigo")
+    return (*FOUNDATION, "cogs.sushigo.cog")
 
 
 @pytest.fixture

@@ -15,9 +15,9 @@ import discord
 import pytest
 
 from cogs.tables.pipeline import decision_seed
-from rules import GAMES
-from rules.computer import choose
-from rules.sushidice import Ring, Roll
+from rules.computer.play import choose
+from rules.registry import GAMES
+from rules.sushidice.game import Ring, Roll
 from storage.tables import TableRecord
 from tests.e2e.helpers import Player, Table, buttons, text_of
 from tests.e2e.test_sushidice import (
@@ -39,7 +39,7 @@ QUICK = 0.01  # seconds a turn-based computer waits here: its moves pass within 
 
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
-    games = tuple(f"cogs.{game}" for game in GROUPS)
+    games = tuple(f"cogs.{game}.cog" for game in GROUPS)
     return ("cogs.tables", *games, "tests.e2e.tinygame", "cogs.leaderboard", "cogs.settings", "cogs.notify")
 
 

@@ -10,7 +10,7 @@ import discord
 import pytest
 
 from bot import GAME_EXTENSIONS
-from rules import GAMES
+from rules.registry import GAMES
 from storage.leaderboard import SeatResult
 from storage.tables import Seat, TableRecord, TableStore
 from tests.e2e.helpers import Table, labels, text_of

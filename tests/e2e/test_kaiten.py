@@ -17,9 +17,9 @@ import discord
 import pytest
 from PIL import Image
 
-from cogs.kaiten_render import DUE
+from cogs.kaiten.render import DUE
 from cogs.tables.context import now
-from rules.kaiten import GAME, KaitenState
+from rules.kaiten.game import GAME, KaitenState
 from tests.e2e.helpers import Table, buttons, label_starting, labels, text_of
 
 SEED = 3
@@ -33,7 +33,7 @@ pytestmark = pytest.mark.simcord(settle_timeout=1.5)
 
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
-    return ("cogs.tables", "cogs.kaiten", "cogs.leaderboard")
+    return ("cogs.tables", "cogs.kaiten.cog", "cogs.leaderboard")
 
 
 @pytest.fixture(autouse=True)

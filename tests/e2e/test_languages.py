@@ -15,7 +15,7 @@ import discord
 import pytest
 
 from cogs.i18n import catalog
-from rules.rockthebock import GAME, Roll
+from rules.rockthebock.game import GAME, Roll
 from tests.e2e import transcript
 from tests.e2e.helpers import Table, action_value, buttons, payload
 
@@ -25,7 +25,7 @@ PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
-    return ("cogs.tables", "cogs.rockthebock", "cogs.settings", "cogs.language")
+    return ("cogs.tables", "cogs.rockthebock.cog", "cogs.settings", "cogs.language")
 
 
 @pytest.fixture(autouse=True)

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from cogs.i18n import catalog
-from rules.sushidice import Ring, Roll
-from rules.sushizock import Roll as SushizockRoll
+from rules.sushidice.game import Ring, Roll
+from rules.sushizock.game import Roll as SushizockRoll
 from tests.e2e.helpers import Player, Table
 from tests.e2e.test_languages import admin_sets_language, english_read, seat_everyone
 from tests.e2e.test_sushidice import STEP, DiceScript, _scripted_throws, dice, plate_faces, slow_clocks

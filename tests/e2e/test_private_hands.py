@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from rules.sushigo import GAME
+from rules.sushigo.game import GAME
 from tests.e2e.helpers import Table, action_value, selects
 
 NAMES = ["alice", "bob", "carol"]
@@ -15,7 +15,7 @@ NAMES = ["alice", "bob", "carol"]
 
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
-    return ("cogs.tables", "cogs.sushigo", "cogs.language")
+    return ("cogs.tables", "cogs.sushigo.cog", "cogs.language")
 
 
 @pytest.fixture(autouse=True)

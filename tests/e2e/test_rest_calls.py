@@ -15,7 +15,7 @@ NAMES = ["alice", "bob"]
 
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
-    return ("cogs.tables", "cogs.sushigo", "cogs.kaiten")
+    return ("cogs.tables", "cogs.sushigo.cog", "cogs.kaiten.cog")
 
 
 @pytest.fixture(autouse=True)

@@ -8,7 +8,7 @@ from typing import Any
 import discord
 import pytest
 
-from rules.rockthebock import GAME, WOLF, Choose, RockTheBockView, Roll
+from rules.rockthebock.game import GAME, WOLF, Choose, RockTheBockView, Roll
 from tests.e2e.helpers import Table, action_value, buttons, labels, payload
 
 SEED = 20240611
@@ -16,7 +16,7 @@ SEED = 20240611
 
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
-    return ("cogs.tables", "cogs.rockthebock", "cogs.leaderboard")
+    return ("cogs.tables", "cogs.rockthebock.cog", "cogs.leaderboard")
 
 
 @pytest.fixture(autouse=True)

@@ -20,9 +20,9 @@ from typing import Any
 import discord
 import pytest
 
-from cogs.sushidice import COMPUTER_DELAY, PUBLIC_BOARD_INTERVAL
-from cogs.sushidice_render import FACE_EMOJI
-from rules.sushidice import DICE, SushiDiceGame
+from cogs.sushidice.cog import COMPUTER_DELAY, PUBLIC_BOARD_INTERVAL
+from cogs.sushidice.render import FACE_EMOJI
+from rules.sushidice.game import DICE, SushiDiceGame
 from tests.e2e.helpers import Table, buttons, labels
 
 SEED = 7
@@ -52,7 +52,7 @@ def _slow_clocks(simcord_env) -> None:
 
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
-    return ("cogs.tables", "cogs.sushidice", "cogs.leaderboard")
+    return ("cogs.tables", "cogs.sushidice.cog", "cogs.leaderboard")
 
 
 class DiceScript:

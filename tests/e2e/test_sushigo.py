@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from rules.sushigo import GAME, Pick, SushiGoPrivateView, SushiGoView
+from rules.sushigo.game import GAME, Pick, SushiGoPrivateView, SushiGoView
 from tests.e2e.helpers import Table, action_value, buttons, selects, text_of
 
 SEED = 7
@@ -16,7 +16,7 @@ PRIVATE_WORDS = ("Your hand", "Your pick", "Keep a card", "In front of you")
 
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
-    return ("cogs.tables", "cogs.sushigo", "cogs.leaderboard")
+    return ("cogs.tables", "cogs.sushigo.cog", "cogs.leaderboard")
 
 
 @pytest.fixture(autouse=True)

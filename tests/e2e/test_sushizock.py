@@ -17,9 +17,9 @@ from typing import Any
 import discord
 import pytest
 
-from cogs.sushizock_render import tile_text
+from cogs.sushizock.render import tile_text
 from cogs.tables.context import now
-from rules.sushizock import GAME, ForcedTake, Roll, Steal, SushizockState, Take
+from rules.sushizock.game import GAME, ForcedTake, Roll, Steal, SushizockState, Take
 from tests.e2e.helpers import Table, action_value, buttons, label_starting, labels, payload, selects, text_of
 
 SEED = 20240611
@@ -28,7 +28,7 @@ NAMES = ["alice", "bob", "carol"]
 
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
-    return ("cogs.tables", "cogs.sushizock", "cogs.leaderboard")
+    return ("cogs.tables", "cogs.sushizock.cog", "cogs.leaderboard")
 
 
 @pytest.fixture(autouse=True)

@@ -7,7 +7,7 @@ import pytest
 
 from tests.e2e.helpers import Table
 
-EXTENSIONS = ("cogs.tables", "tests.e2e.tinygame", "cogs.rockthebock", "cogs.notify", "cogs.settings")
+EXTENSIONS = ("cogs.tables", "tests.e2e.tinygame", "cogs.rockthebock.cog", "cogs.notify", "cogs.settings")
 
 
 @pytest.fixture

@@ -11,16 +11,17 @@ from typing import Any
 
 import pytest
 
-from rules import GAMES
-from rules.computer import LEVELS, PACE, choose, forget
-from rules.computer import sushigo as sushigo_computer
-from rules.computer.sushizock import Turn, heuristic_worth
+from rules.computer.brain import LEVELS, PACE
+from rules.computer.play import choose, forget
 from rules.engine import Rng
-from rules.kaiten import Fetch
-from rules.sushidice import GAME as DICE_GAME
-from rules.sushidice import Chop, Yuck
-from rules.sushigo import Pick
-from rules.sushizock import Roll, Take
+from rules.kaiten.game import Fetch
+from rules.registry import GAMES
+from rules.sushidice.game import GAME as DICE_GAME
+from rules.sushidice.game import Chop, Yuck
+from rules.sushigo import computer as sushigo_computer
+from rules.sushigo.game import Pick
+from rules.sushizock.computer import Turn, heuristic_worth
+from rules.sushizock.game import Roll, Take
 
 SMALL = 12
 """Hard's rollouts in these tests."""

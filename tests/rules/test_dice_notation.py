@@ -26,9 +26,9 @@ from rules.dice_notation import (
     roll,
     terms,
 )
-from rules.rockthebock import COLOURS
-from rules.sushidice import DICE as SUSHIDICE_SET
-from rules.sushizock import FACES as SUSHIZOCK_FACES
+from rules.rockthebock.game import COLOURS
+from rules.sushidice.game import DICE as SUSHIDICE_SET
+from rules.sushizock.game import FACES as SUSHIZOCK_FACES
 
 
 def scripted(*faces: int, fate: bool = False) -> tuple[list[int], Draw]:

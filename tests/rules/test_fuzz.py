@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules import GAMES
 from rules.engine import Game, IllegalAction
+from rules.registry import GAMES
 
 GAME_IDS = sorted(GAMES)
 

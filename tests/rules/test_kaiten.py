@@ -14,11 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cogs import kaiten_render
+from cogs.kaiten import render as kaiten_render
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import ResultNotes
 from rules.engine import IllegalAction
-from rules.kaiten import (
+from rules.kaiten.game import (
     CELLS,
     COMPUTER_SUCCESS,
     CORNERS,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 import pkgutil
 import random
@@ -12,22 +13,21 @@ from typing import Any
 import pytest
 
 import rules
-from rules import GAMES
 from rules.engine import Game, IllegalAction, Rng, ViewHeader, shared_ranks
+from rules.registry import GAMES
 
 GAME_IDS = sorted(GAMES)
 
 
-def test_every_engine_in_rules_is_registered():
-    """rules.GAMES is the one list of games: every engine module in rules/ is in it, and only those."""
+def test_every_game_package_in_rules_is_registered():
+    """rules.registry is the one list of games: every game package in rules/ is in it, and only those."""
     engines = {}
     for module in pkgutil.iter_modules(rules.__path__):
-        game = getattr(importlib.import_module(f"rules.{module.name}"), "GAME", None)
-        if game is not None:
-            engines[module.name] = game
+        if module.ispkg and importlib.util.find_spec(f"rules.{module.name}.game") is not None:
+            engines[module.name] = importlib.import_module(f"rules.{module.name}.game").GAME
     assert engines, "no engine found"
     assert {game.id: game for game in engines.values()} == GAMES
-    assert all(name == game.id for name, game in engines.items()), "an engine's module is named by its id"
+    assert all(name == game.id for name, game in engines.items()), "a game's package is named by its id"
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules import GAMES
 from rules.engine import JSON, Game
+from rules.registry import GAMES
 from rules.replay import GameLog, Move, Unreplayable, read_log, replay_to, same_state, states, steps
 
 GAME_IDS = sorted(GAMES)

@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cogs import rockthebock_render
+from cogs.rockthebock import render as rockthebock_render
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import ResultNotes
 from rules.engine import IllegalAction
-from rules.rockthebock import (
+from rules.rockthebock.game import (
     CAP_BOCKS,
     CAP_GOATS,
     CAP_WOLVES,

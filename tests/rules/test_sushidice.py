@@ -13,12 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cogs import sushidice_render
 from cogs.i18n import plural
+from cogs.sushidice import render as sushidice_render
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import ResultNotes
 from rules.engine import Action, IllegalAction
-from rules.sushidice import (
+from rules.sushidice.game import (
     DICE,
     GAME,
     HOST,

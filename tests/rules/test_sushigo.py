@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cogs import sushigo_render
+from cogs.sushigo import render as sushigo_render
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import ResultNotes
 from rules.engine import IllegalAction
-from rules.sushigo import (
+from rules.sushigo.game import (
     CATEGORIES,
     DECK,
     GAME,

@@ -12,11 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cogs import sushizock_render
+from cogs.sushizock import render as sushizock_render
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import ResultNotes
 from rules.engine import IllegalAction, Rng
-from rules.sushizock import (
+from rules.sushizock.game import (
     BONE_TILES,
     FACES,
     GAME,

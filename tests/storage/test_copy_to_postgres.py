@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from rules import GAMES
+from rules.registry import GAMES
 from storage.copy_to_postgres import TABLES, CopyRefused, main, run
 from storage.history import Filter, HistoryStore
 from storage.leaderboard import Leaderboard, SeatResult

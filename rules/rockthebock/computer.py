@@ -13,9 +13,10 @@ import math
 import random
 from typing import ClassVar
 
+from rules.computer.brain import SearchedBrain
 from rules.computer.search import margin_utility
 from rules.engine import Action, Rng
-from rules.rockthebock import (
+from rules.rockthebock.game import (
     BOCK,
     CAP_BOCKS,
     CAP_GOATS,
@@ -115,7 +116,7 @@ def normal_value(state: RockTheBockState, seat: int, action: Choose) -> float:
     return value
 
 
-class RockTheBockBrain:
+class RockTheBockBrain(SearchedBrain[RockTheBockState, Action]):
     rollouts: ClassVar[dict[int, int]] = {2: 420, 3: 360, 4: 300}
 
     def budget(self, state: RockTheBockState) -> int:
@@ -156,3 +157,6 @@ class RockTheBockBrain:
         if not choices:
             return legal[0]
         return max(choices, key=lambda action: normal_value(state, seat, action))
+
+
+BRAIN = RockTheBockBrain()

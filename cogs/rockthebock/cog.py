@@ -1,6 +1,6 @@
 """Rock the Bock at a Discord table: `/bock`.
 
-The board (cogs/rockthebock_render.py) shows every sheet and the current throw grouped by
+The board (cogs/rockthebock/render.py) shows every sheet and the current throw grouped by
 colour; the results break each total down by round. Buttons: "Roll", then one button per thrown
 colour with its count (colours nobody plays shown disabled); wolves ask for their victim in a
 personal select. Slash: `/bock roll`, `/bock choose colour [target]`.
@@ -14,14 +14,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import rockthebock_render as render
 from cogs.i18n import t
+from cogs.rockthebock import render as render
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog, ResultNotes
 from cogs.tables.language import for_seat
 from cogs.tables.ui import Board
 from rules.engine import IllegalAction
-from rules.rockthebock import COLOURS, GAME, WOLF, Choose, Roll
+from rules.rockthebock.game import COLOURS, GAME, WOLF, Choose, Roll
 
 COLOUR_CHOICES = [
     app_commands.Choice(name=t(f"rockthebock.choice.{colour}"), value=colour) for colour in COLOURS

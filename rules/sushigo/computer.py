@@ -15,9 +15,10 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import ClassVar
 
+from rules.computer.brain import SearchedBrain
 from rules.computer.search import margin_utility
 from rules.engine import Rng
-from rules.sushigo import (
+from rules.sushigo.game import (
     CARDS,
     DECK,
     DUMPLING_POINTS,
@@ -327,7 +328,7 @@ def normal_scores(state: SushiGoState, seat: int) -> list[tuple[float, Pick]]:
 # ---------------------------------------------------------------- the brain
 
 
-class SushiGoBrain:
+class SushiGoBrain(SearchedBrain[SushiGoState, Pick]):
     """Hooks for the search (rules.computer.search) and the three levels."""
 
     game = SushiGoGame()
@@ -383,3 +384,6 @@ def estimate(state: SushiGoState) -> list[float]:
         + pudding_points(puddings[seat], [p for other, p in enumerate(puddings) if other != seat], sigma)
         for seat in range(players)
     ]
+
+
+BRAIN = SushiGoBrain()

@@ -15,8 +15,9 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from rules.engine import Action
-from rules.sushidice import (
+from rules.computer.brain import Level
+from rules.engine import Action, Game
+from rules.sushidice.game import (
     DICE,
     HOST,
     SET_SIZE,
@@ -81,8 +82,18 @@ def _kept_key(dice: DiceSet, keep: list[int]) -> tuple[tuple[int, str], ...]:
 
 
 class SushiDiceBrain:
+    """A real-time brain (rules.computer.brain.Brain): one click now, paced by the table."""
+
     def choose(
-        self, state: SushiDiceState, seat: int, level: str, rng: random.Random, published: int | None
+        self,
+        game: Game[SushiDiceState, Action],
+        state: SushiDiceState,
+        seat: int,
+        level: Level,
+        rng: random.Random,
+        *,
+        published: int | None = None,
+        rollouts: int | None = None,
     ) -> Action | None:
         if state.phase == "challenge":
             return Challenge((HOST + 1) % state.players)
@@ -123,3 +134,9 @@ class SushiDiceBrain:
                 best = (cost, keep)
         assert best is not None
         return step_toward(dice, best[1])
+
+    def forget(self) -> None:
+        return None
+
+
+BRAIN = SushiDiceBrain()

@@ -1,6 +1,6 @@
 """Sushizock im Gockelwok at a Discord table: dice toggles, Roll, takes and steals.
 
-Thin by design: the board is drawn from `view()` (cogs/sushizock_render.py), every
+Thin by design: the board is drawn from `view()` (cogs/sushizock/render.py), every
 button or select carries an engine action, and the steps in between (which dice
 are marked to set aside, whose pile a blind steal aims at) are `u:` payloads that
 only re-draw the board.
@@ -15,14 +15,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import sushizock_render as render
 from cogs.i18n import plural, t
+from cogs.sushizock import render as render
 from cogs.tables.context import TableContext
 from cogs.tables.errors import Refusal
 from cogs.tables.gamecog import ActionFor, GameCog, ResultNotes, ShortText
 from cogs.tables.ui import Board
 from rules.engine import Event, IllegalAction
-from rules.sushizock import GAME, ForcedTake, Roll, Steal, Take
+from rules.sushizock.game import GAME, ForcedTake, Roll, Steal, Take
 
 _KEEP = re.compile(r"keep\.([0-9]+)\.(-?[0-9]+)")
 _AIM = re.compile(r"aim\.([0-9]+)")

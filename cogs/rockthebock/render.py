@@ -3,7 +3,7 @@ scores, the wolf picker and how the final totals were counted.
 
 Everything here reads `game.view(...)` (through a `TableContext`) and the catalog; no rule is
 decided here. Buttons and selects come from the cog's builders (`GameCog.action_button`, ...);
-the cog (cogs/rockthebock.py) maps clicks and slash commands to actions.
+the cog (cogs/rockthebock/cog.py) maps clicks and slash commands to actions.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog, ResultNotes
 from cogs.tables.ui import Board
 from rules.engine import Event
-from rules.rockthebock import Caps, Choose, RockTheBockView, Roll, SheetView, ThrowItem
+from rules.rockthebock.game import Caps, Choose, RockTheBockView, Roll, SheetView, ThrowItem
 
 BOCK = "white"
 WOLF = "grey"

@@ -1,10 +1,10 @@
 """Kaiten Sushi at a Discord table: the conveyor as a picture, chopsticks as a race against the clock.
 
-Thin by design: the board (embed + PNG from cogs/kaiten_render.py) is drawn from `view()`, and every
+Thin by design: the board (embed + PNG from cogs/kaiten/render.py) is drawn from `view()`, and every
 click becomes an engine action. Steps in between are `u:` payloads:
 
 - `wasabi` / `back` re-draw the board with the sake's possible moves (`w:<steps>` spends the wasabi);
-- `f:<cell>` starts the dexterity challenge for that cell (`rules.kaiten.challenge`, pure and
+- `f:<cell>` starts the dexterity challenge for that cell (`rules.kaiten.game.challenge`, pure and
   restart-safe): an ephemeral row of buttons for the acting player (`kaiten_render.chopsticks`), the
   chopsticks on one of them.
   `c:<cell>:<button>` is a press: the right button within the window applies Fetch(cell, True),
@@ -36,9 +36,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import kaiten_render as render
 from cogs.i18n import has, t
-from cogs.kaiten_render import (
+from cogs.kaiten import render as render
+from cogs.kaiten.render import (
     cell_name,
     direction_words,
     edge_words,
@@ -61,7 +61,7 @@ from cogs.tables.gamecog import (
 from cogs.tables.language import for_seat
 from cogs.tables.ui import Board
 from rules.engine import IllegalAction
-from rules.kaiten import GAME, SIZE, Fetch, Ginger, Place, Wasabi, challenge
+from rules.kaiten.game import GAME, SIZE, Fetch, Ginger, Place, Wasabi, challenge
 
 log = logging.getLogger(__name__)
 

@@ -19,8 +19,9 @@ from functools import cache
 from itertools import product
 from typing import Any
 
-from rules.engine import Action, Rng
-from rules.sushizock import (
+from rules.computer.brain import TurnBrain
+from rules.engine import Action, Game, Rng
+from rules.sushizock.game import (
     BLUE,
     BONE,
     BONE_TILES,
@@ -326,7 +327,7 @@ def apply_take(state: SushizockState, key: TakeKey) -> None:
     GAME._end_turn(state)  # the engine's own end of turn: next seat, or the game's end
 
 
-class SushizockBrain:
+class SushizockBrain(TurnBrain[SushizockState, Action]):
     worlds = 8
     """Hard's budget: the worlds a steal (which turns a hidden tile up) is judged over."""
 
@@ -348,7 +349,14 @@ class SushizockBrain:
     def normal(self, state: SushizockState, seat: int, rng: random.Random) -> Action:
         return Turn(state, heuristic_worth(state)).best(GAME.legal_actions(state, seat))
 
-    def hard(self, state: SushizockState, seat: int, rng: random.Random, rollouts: int) -> Action:
+    def hard(
+        self,
+        game: Game[SushizockState, Action],
+        state: SushizockState,
+        seat: int,
+        rng: random.Random,
+        rollouts: int,
+    ) -> Action:
         """The turn's dice by exact expectation, each take worth what normal sees in it less what the
         opponent may then expect from their whole turn (played by normal's dice, exactly): an
         expectimax two turns deep, at two players (with more, hard plays as normal). Steals, which
@@ -421,3 +429,6 @@ def _table(state: SushizockState) -> tuple[object, ...]:
         tuple((len(pile), pile[-1] if pile else None) for pile in state.sushi_piles),
         tuple((len(pile), pile[-1] if pile else None) for pile in state.bone_piles),
     )
+
+
+BRAIN = SushizockBrain()

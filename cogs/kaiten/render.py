@@ -30,7 +30,7 @@ from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog, ResultNotes
 from cogs.tables.ui import Board
 from rules.engine import Event
-from rules.kaiten import (
+from rules.kaiten.game import (
     Challenge,
     Ginger,
     GingerChoiceView,
@@ -187,7 +187,7 @@ def plate_lines(ctx: TableContext, edges: list[list[int]]) -> str:
 
 
 def line_names(ctx: TableContext, lines: list[int]) -> str:
-    """Plate lines by index (rows 0-2, then columns 0-2, as `rules.kaiten.PLATE_LINES`), in words."""
+    """Plate lines by index (rows 0-2, then columns 0-2, as `rules.kaiten.game.PLATE_LINES`), in words."""
     return ", ".join(
         ctx.t(f"kaiten.plate_line.{'row' if line < PLATE else 'column'}.{line % PLATE}") for line in lines
     )
@@ -653,7 +653,7 @@ def tie_break(ctx: TableContext, view: KaitenView, ranking: list[int]) -> str | 
 # ---------------------------------------------------------------- picture
 
 
-FONTS = Path(__file__).resolve().parent / "fonts"
+FONTS = Path(__file__).resolve().parents[1] / "fonts"
 FONT_CHAIN = ("DejaVuSans.ttf", "DroidSansFallback-CJK.ttf")
 """Each character is drawn by the first of these fonts that has a glyph for it (cogs/fonts/README.md)."""
 

@@ -18,7 +18,7 @@ from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog, ResultNotes
 from cogs.tables.ui import Board
 from rules.engine import Event
-from rules.sushidice import BringBack, Challenge, DuelistView, Ring, Roll, SetAside, SushiDiceView
+from rules.sushidice.game import BringBack, Challenge, DuelistView, Ring, Roll, SetAside, SushiDiceView
 
 FACE_EMOJI = {
     "maguro": "🐟",

@@ -14,14 +14,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import sushigo_render as render
 from cogs.i18n import t
+from cogs.sushigo import render as render
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog, ResultNotes, ShortText
 from cogs.tables.language import for_seat
 from cogs.tables.ui import Board
 from rules.engine import IllegalAction
-from rules.sushigo import CARDS, GAME, Pick
+from rules.sushigo.game import CARDS, GAME, Pick
 
 AUTOCOMPLETE_LIMIT = 25
 

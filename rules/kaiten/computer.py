@@ -12,9 +12,10 @@ import random
 from collections import Counter
 from typing import ClassVar
 
+from rules.computer.brain import SearchedBrain
 from rules.computer.search import margin_utility
 from rules.engine import Action, Rng
-from rules.kaiten import (
+from rules.kaiten.game import (
     COMPUTER_SUCCESS,
     PINE_COUNT,
     PINES,
@@ -178,7 +179,7 @@ def normal_fetch(state: KaitenState, seat: int) -> list[tuple[float, Action]]:
     return options
 
 
-class KaitenBrain:
+class KaitenBrain(SearchedBrain[KaitenState, Action]):
     rollouts: ClassVar[dict[int, int]] = {2: 240, 3: 200, 4: 180}
 
     def budget(self, state: KaitenState) -> int:
@@ -255,3 +256,6 @@ class KaitenBrain:
             offer = max(value for value, _ in fetch_values(trial, trial.current, trial.sake))
             options.append((-offer, Refill(black_nearer)))
         return max(options, key=lambda item: item[0])[1]
+
+
+BRAIN = KaitenBrain()

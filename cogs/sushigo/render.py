@@ -17,7 +17,7 @@ from cogs.i18n import join_list, plural, signed
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog, ResultNotes
 from cogs.tables.ui import Board
-from rules.sushigo import (
+from rules.sushigo.game import (
     CARDS,
     CATEGORIES,
     MAKI_ROLLS,

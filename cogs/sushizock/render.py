@@ -16,7 +16,7 @@ from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog, ResultNotes
 from cogs.tables.ui import Board
 from rules.engine import Event
-from rules.sushizock import (
+from rules.sushizock.game import (
     FinalPiles,
     ForcedTake,
     PileShown,

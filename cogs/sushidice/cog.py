@@ -23,16 +23,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import sushidice_render as render
 from cogs.i18n import t
+from cogs.sushidice import render as render
 from cogs.tables.context import TableContext, now
 from cogs.tables.errors import Refusal
 from cogs.tables.gamecog import GameCog, ResultNotes
 from cogs.tables.language import for_seat
 from cogs.tables.ui import Board
-from rules.computer import PACE, Pace
+from rules.computer.brain import PACE, Pace
 from rules.engine import Event, IllegalAction, require
-from rules.sushidice import GAME, Chop, SushiDiceView, Yuck
+from rules.sushidice.game import GAME, Chop, SushiDiceView, Yuck
 
 # Seconds between two edits of the public duel message. Discord allows about 5 message edits per
 # 5 s in a channel; the table also posts announcements and results there, so one edit a second
