@@ -1,7 +1,7 @@
 """Sushi Bar: settings, logging, the bot, and running it.
 
 python bot.py          run the bot (DISCORD_TOKEN required)
-python bot.py --sync   sync slash commands globally, then exit
+python bot.py --sync   sync slash commands (globally, or to DEV_GUILD_ID's server only), then exit
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ from cogs.settings import MAX_TIMEOUT, MIN_TIMEOUT
 from cogs.tables.errors import answer_failure
 from cogs.tables.ui import TableButton, TableSelect
 from rules.registry import REGISTERED
-from storage.database import Database, DatabaseProblem, connect, is_postgres_url
+from storage.backend import connect, is_postgres_url
+from storage.database import Database, DatabaseProblem
 
 log = logging.getLogger("sushibar")
 
@@ -180,6 +181,9 @@ class SushiBar(commands.Bot):
         database: Database | None = None,
     ) -> None:
         intents = discord.Intents.default()  # no privileged intents: everything is slash commands and buttons
+        # The bot never joins a voice channel, so discord.py's warnings at start-up that the voice
+        # libraries (PyNaCl, davey) are missing would only worry an admin over nothing.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         shards: dict[str, Any] = {}
         if isinstance(self, discord.AutoShardedClient):
             ids = list(settings.shard_ids) if settings.shard_ids is not None else None
@@ -210,13 +214,10 @@ class SushiBar(commands.Bot):
         # Buttons and selects decode their meaning from custom_id: old boards keep working after a restart.
         self.add_dynamic_items(TableButton, TableSelect)
         registered: list[discord.app_commands.AppCommand] | None
-        if self.sync_on_start:
+        if self.settings.dev_guild_id is not None:  # with or without --sync: that server only
+            registered = await self._sync_development_server(self.settings.dev_guild_id)
+        elif self.sync_on_start:
             registered = await self.tree.sync()
-        elif self.settings.dev_guild_id is not None:
-            guild = discord.Object(self.settings.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            registered = await self.tree.sync(guild=guild)
-            log.info("slash commands synced to development server %s", self.settings.dev_guild_id)
         else:
             registered = await self._registered_commands()
             if registered == []:
@@ -224,6 +225,27 @@ class SushiBar(commands.Bot):
         # Texts name commands by mention (drawn in each reader's client language) once their ids
         # are known: the sync's or the fetch's answer carries them, so this costs no request.
         SLASH_COMMANDS.learn(self.tree.get_commands(), registered)
+
+    async def _sync_development_server(self, guild_id: int) -> list[discord.app_commands.AppCommand]:
+        """DEV_GUILD_ID: the commands live in that one server, synced there (instantly). Discord shows
+        a server its own commands and the global ones, so the global set an earlier `--sync` left
+        would show every command twice there: it is removed."""
+        guild = discord.Object(guild_id)
+        self.tree.copy_global_to(guild=guild)
+        registered = await self.tree.sync(guild=guild)
+        log.info("slash commands synced to development server %s", guild_id)
+        try:
+            stale = await self.tree.fetch_commands()
+            if stale:
+                assert self.application_id is not None  # known once logged in, before setup_hook
+                await self.http.bulk_upsert_global_commands(self.application_id, payload=[])
+                log.info(
+                    "removed %d global slash commands, which would show twice in the development server",
+                    len(stale),
+                )
+        except discord.HTTPException as error:  # not worth refusing to start: the next start tries again
+            log.warning("could not remove the global slash commands (%s): they may show twice", error)
+        return registered
 
     async def _registered_commands(self) -> list[discord.app_commands.AppCommand] | None:
         """The global commands Discord has for the bot; None (texts keep commands as text) when
@@ -263,7 +285,11 @@ def read_settings(dotenv: Path) -> Settings:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Sushi Bar: five sushi tabletop games on Discord")
-    parser.add_argument("--sync", action="store_true", help="sync slash commands globally and exit")
+    parser.add_argument(
+        "--sync",
+        action="store_true",
+        help="sync slash commands globally (with DEV_GUILD_ID: to that server only) and exit",
+    )
     args = parser.parse_args(argv)
 
     try:
@@ -300,8 +326,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 0  # Ctrl+C: the bot and the database were closed on the way out
     if args.sync:
-        print("Slash commands synced globally; Discord may take a while to show them everywhere.")
+        print(synced_message(settings))
     return 0
+
+
+def synced_message(settings: Settings) -> str:
+    """What `--sync` tells the admin it did."""
+    if settings.dev_guild_id is not None:
+        return (
+            f"Slash commands synced to the development server {settings.dev_guild_id} (DEV_GUILD_ID) only, "
+            "where they show at once; any global ones were removed. Unset DEV_GUILD_ID to sync globally."
+        )
+    return "Slash commands synced globally; Discord may take a while to show them everywhere."
 
 
 async def _serve(settings: Settings, *, sync: bool) -> None:
@@ -348,7 +384,7 @@ def quiet_payload_loggers(level: str) -> None:
 def database_path_problem(path: str) -> str | None:
     """Why DATABASE_PATH cannot hold the database, in one paragraph; None when it can.
 
-    What the file holds is `Database.open`'s to judge; this is about the place.
+    What the file holds is `storage.backend.connect`'s to judge; this is about the place.
     """
     target = Path(path)
     folder = target.parent

@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from rules.computer.brain import LEVELS, PACE
 from rules.computer.play import choose
 from rules.engine import Game
-from rules.kaiten.game import Fetch
+from rules.kaiten.state import Fetch
 from rules.registry import GAMES
 from rules.sushidice.game import Chop, Yuck
 

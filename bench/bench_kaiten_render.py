@@ -19,9 +19,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cogs.kaiten.render import WORD_KEYS, render_png
-from cogs.kaiten.render import png as png_bytes
-from rules.kaiten.game import GAME, Fetch, KaitenView, Place
+from cogs.kaiten.picture import WORD_KEYS, render_png
+from cogs.kaiten.picture import png as png_bytes
+from rules.kaiten.game import GAME
+from rules.kaiten.state import Fetch, Place
+from rules.kaiten.view import KaitenView
 
 WORDS = {key: key.removeprefix("side.") for key in WORD_KEYS} | {
     "points": "{score} pts",

@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules.registry import GAMES
-from storage.database import Database
+from storage.sqlite import SqliteDatabase
 from storage.tables import Seat, TableRecord, TableStore
 
 
@@ -51,7 +51,7 @@ async def saves(store: TableStore, record: TableRecord, count: int, timings: lis
 
 async def main(count: int, tables: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        database = await Database.open(Path(folder) / "bench.db")
+        database = await SqliteDatabase.open(Path(folder) / "bench.db")
         store = TableStore(database)
         try:
             alone: list[float] = []

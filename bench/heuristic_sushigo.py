@@ -15,16 +15,9 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from rules.sushigo.game import (
-    DECK,
-    DUMPLING_POINTS,
-    HAND_SIZE,
-    MAKI_ROLLS,
-    NIGIRI,
-    ROUNDS,
-    Pick,
-    SushiGoState,
-)
+from rules.sushigo.game import HAND_SIZE, ROUNDS
+from rules.sushigo.scoring import DECK, DUMPLING_POINTS, MAKI_ROLLS, NIGIRI
+from rules.sushigo.state import Pick, SushiGoState
 
 
 def _cards_to_come(state: SushiGoState, seat: int) -> tuple[dict[str, float], int]:

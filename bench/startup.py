@@ -39,10 +39,10 @@ SIMCORD_EPOCH = datetime(2026, 1, 1, tzinfo=UTC).timestamp()  # simcord's clock 
 async def fill(path: Path, games: int) -> None:
     """`games` open tables of every game, with real states, through the storage API."""
     from rules.registry import GAMES
-    from storage.database import Database
+    from storage.sqlite import SqliteDatabase
     from storage.tables import Seat, TableRecord, TableStore
 
-    database = await Database.open(path)
+    database = await SqliteDatabase.open(path)
     store = TableStore(database)
     chooser = random.Random(7)
     game_ids = sorted(GAMES)
@@ -80,6 +80,7 @@ async def child(path: str) -> None:
     import resource
 
     from bot import Settings, create_bot
+    from cogs.tables import tables_of
 
     imported = time.perf_counter()
     bot = create_bot(Settings(token="bench", database_path=path), sync=True)
@@ -91,8 +92,8 @@ async def child(path: str) -> None:
     async with bot:  # discord.py's own preparation (its loop and HTTP session objects), then the hook
         await bot.setup_hook()
         ready = time.perf_counter()
-        tables = bot.get_cog("Tables")
-        armed = len(getattr(getattr(tables, "timers", None), "_due", {}))
+        tables = tables_of(bot)
+        armed = getattr(getattr(tables, "timers", None), "armed", 0)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
     print(
         json.dumps(

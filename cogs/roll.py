@@ -2,7 +2,7 @@
 
 /roll is a plain command, so the thing people type most is `/roll 2d6+3` with nothing in between;
 Discord cannot invoke a command that has subcommands, so everything around it lives in /rolls.
-The notation is rules/dice_notation.py; this cog resolves saved names, draws from `secrets`,
+The notation is rules/dice_notation/; this cog resolves saved names, draws from `secrets`,
 logs the roll and answers. Refusals are raised (`Refusal`), never answered here.
 """
 
@@ -20,7 +20,7 @@ from cogs import roll_render
 from cogs.i18n import Localish, t
 from cogs.tables.errors import Refusal, answer_failure
 from cogs.tables.language import player_locale, public_locale
-from rules.dice_notation import GAME_NAMES, MAX_LENGTH, Draw, Roll, RollError, evaluate, parse
+from rules.dice_notation import MAX_LENGTH, Draw, Roll, RollError, evaluate, game_words, parse
 from storage.database import Database
 from storage.rolls import SAVED_LIMIT, RollStore, Scope
 
@@ -128,7 +128,7 @@ class RollCog(commands.Cog, name=COG_NAME):
                 key = "roll.choice.own" if saved.scope == "user" else "roll.choice.server"
                 shown = t(key, locale, name=saved.name, expression=saved.expression)
                 named.append(app_commands.Choice(name=shown[:CHOICE_LENGTH], value=saved.name))
-        for game in GAME_NAMES:
+        for game in game_words():
             if wanted in game:
                 named.append(app_commands.Choice(name=t(f"roll.choice.{game}", locale), value=game))
         if 0 < len(typed) <= CHOICE_LENGTH and all(choice.value != wanted for choice in named):

@@ -3,14 +3,12 @@ with a caret under the place it went wrong, saved rolls, the server's dice stati
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Callable
+from importlib import import_module
 
 import discord
 
 from cogs.i18n import join_list, number, plural, t
-from cogs.rockthebock.render import SQUARES as BOCK_SQUARES
-from cogs.sushidice.render import FACE_EMOJI as SUSHIDICE_EMOJI
-from cogs.sushizock.render import FACE_EMOJI as SUSHIZOCK_EMOJI
 from rules.dice_notation import (
     CHAIN_CAP,
     MAX_SETS,
@@ -21,8 +19,8 @@ from rules.dice_notation import (
     RollError,
     TermRoll,
     expected_face,
+    lenders,
 )
-from rules.rockthebock.game import COLOURS as BOCK_COLOURS
 from storage.rolls import DieStats, SavedRoll
 
 Locale = discord.Locale | str | None
@@ -30,6 +28,8 @@ MESSAGE_LIMIT = 2000
 STATS_LINES = 20
 FATE_FACES = {-1: "−", 0: "0", 1: "+"}
 UNUSUAL = 3.0  # standard errors: a fair die's average leaves this band 3 times in 1,000
+DiceDrawing = Callable[[tuple[str, ...], Locale], list[str]]
+"""A dice game's `<cogs>.dice.lines`: its throw's faces drawn as the lines of the message."""
 
 
 def header(user: str, name: str | None, expression: str, label: str | None, locale: Locale) -> str:
@@ -132,34 +132,9 @@ def _die(die: Die, term: TermRoll) -> str:
 
 
 def _game_lines(roll: GameRoll, locale: Locale) -> list[str]:
-    """The games' dice with the emoji their tables use."""
-    game = roll.request.game
-    if game == "sushizock":
-        counts = Counter(roll.faces)
-        summary = " · ".join(
-            f"{counts[face]} {emoji}" for face, emoji in SUSHIZOCK_EMOJI.items() if counts[face]
-        )
-        return [" ".join(SUSHIZOCK_EMOJI[face] for face in roll.faces), summary]
-    if game == "bock":
-        counts = Counter(roll.faces)
-        summary = " · ".join(
-            _bock_face(colour, counts[colour], locale) for colour in BOCK_COLOURS if counts[colour]
-        )
-        return [" ".join(BOCK_SQUARES[face] for face in roll.faces), summary]
-    return [" ".join(SUSHIDICE_EMOJI[face] for face in roll.faces)]
-
-
-def _bock_face(colour: str, count: int, locale: Locale) -> str:
-    """A colour of the throw in the Rock the Bock table's own words: "🐏 bocks ×3", "🟦 blue goats ×2"."""
-    if colour in ("white", "grey"):
-        return t(f"rockthebock.face.{colour}", locale, count=count)
-    return t(
-        "rockthebock.face.goat",
-        locale,
-        square=BOCK_SQUARES[colour],
-        colour=t(f"rockthebock.colour.{colour}", locale),
-        count=count,
-    )
+    """The game's dice drawn by its own cogs package (`<cogs>.dice`), with the emoji its table uses."""
+    drawing: DiceDrawing = import_module(f"{lenders()[roll.request.game].cogs}.dice").lines
+    return drawing(roll.faces, locale)
 
 
 def _code(text: str) -> str:

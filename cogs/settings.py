@@ -14,8 +14,8 @@ from cogs.tables.context import now
 from cogs.tables.errors import Refusal
 from cogs.tables.gamecog import ShortText
 from cogs.tables.language import LANGUAGE_KEY, LANGUAGES, language_choices, player_locale
+from cogs.tables.moves import COMPUTERS_COUNTED_KEY
 from cogs.tables.pings import PINGS_KEY
-from cogs.tables.pipeline import COMPUTERS_COUNTED_KEY
 from cogs.tables.tables import UsesTables
 from cogs.tables.timers import TURN_TIMEOUT_KEY
 from cogs.tables.ui import reply_ephemeral

@@ -7,6 +7,7 @@ A game's rules package holds, by convention:
     game.py      GAME: the engine (the Game protocol, rules/engine.py)
     computer.py  BRAIN: its computer players (rules/computer/brain.py)
     testkit.py   TESTKIT: what the shared test suites need of it (imported by tests only)
+    dice.py      DICE: its dice for /roll, if it lends them (rules/game_dice.py)
 
 and its cogs package (`cogs/<id>/` unless registered elsewhere) `cog.py` (the bot's extension),
 `render.py` and `locales/<language>.json`.
@@ -16,10 +17,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import import_module
+from importlib.util import find_spec
 from typing import Any
 
 from rules.computer.brain import Brain
 from rules.engine import Game
+from rules.game_dice import GameDice
 
 GAME_PACKAGES = ("sushizock", "sushigo", "rockthebock", "sushidice", "kaiten")
 """The games in the order players see them listed."""
@@ -35,6 +38,8 @@ class Registered:
     """Its rules package: `rules.sushigo`."""
     cogs: str
     """Its cogs package: `cogs.sushigo` (the extension is `<cogs>.cog`, the words `<cogs>/locales/`)."""
+    dice: GameDice | None = None
+    """Its dice for /roll (`<package>.dice.DICE`, drawn by `<cogs>.dice`), when it lends them."""
 
     @property
     def extension(self) -> str:
@@ -56,7 +61,8 @@ def register(package: str, cogs: str | None = None) -> Registered:
     brain: Brain[Any, Any] = import_module(f"{package}.computer").BRAIN
     if game.id in REGISTERED:
         raise ValueError(f"a game with id {game.id!r} is registered already")
-    entry = Registered(game, brain, package, cogs or f"cogs.{package.rsplit('.', 1)[-1]}")
+    dice: GameDice | None = import_module(f"{package}.dice").DICE if find_spec(f"{package}.dice") else None
+    entry = Registered(game, brain, package, cogs or f"cogs.{package.rsplit('.', 1)[-1]}", dice)
     REGISTERED[game.id] = entry
     GAMES[game.id] = game
     return entry

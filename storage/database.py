@@ -1,28 +1,26 @@
 """The one storage interface every store speaks, whichever database is behind it.
 
-Two backends implement it: SQLite through aiosqlite (`storage.sqlite`, the embedded default: one
-process) and PostgreSQL through an asyncpg pool (`storage.postgres`, chosen by a DATABASE_URL of
-`postgresql://…`: several processes sharing one database). SQL is written once, with `?`
-placeholders (rewritten to `$1..$n` for asyncpg), in the dialect both speak: `INSERT … ON CONFLICT
-… DO UPDATE`, `RETURNING`, partial indexes. What differs (reading a JSON field) is asked of the
-database (`json_text`), and so is what one speaks and the other lacks: row locks skipped by a concurrent
-claimer (`skip_locked`) and notifications to other processes (`notify`, `listen`).
+Two backends implement it, and `storage.backend` picks one from the settings: SQLite through
+aiosqlite (`storage.sqlite`, the embedded default: one process) and PostgreSQL through an asyncpg
+pool (`storage.postgres`, chosen by a DATABASE_URL of `postgresql://…`: several processes sharing
+one database). This module imports neither. SQL is written once, with `?` placeholders (rewritten
+to `$1..$n` for asyncpg), in the dialect both speak: `INSERT … ON CONFLICT … DO UPDATE`,
+`RETURNING`, partial indexes. What differs (reading a JSON field) is asked of the database
+(`json_text`), and so is what one can do and the other cannot: be shared by several processes
+(`shared`), row locks skipped by a concurrent claimer (`skip_locked`) and notifications to other
+processes (`notify`, `listen`).
 """
 
 from __future__ import annotations
 
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
-from importlib import resources
-from pathlib import Path
 from typing import Any, ClassVar, Protocol, TypeVar
 
-T = TypeVar("T")
+from storage import schema
 
-_MIGRATION_NAME = re.compile(r"^(\d+)_[a-z0-9_]+\.sql$")
-MIGRATION_PACKAGES = {"sqlite": "storage.migrations", "postgres": "storage.migrations.postgres"}
+T = TypeVar("T")
 
 
 class Row(Protocol):
@@ -31,26 +29,6 @@ class Row(Protocol):
     def __getitem__(self, key: Any, /) -> Any: ...
 
     def keys(self) -> Iterable[str]: ...
-
-
-def migrations(backend: str = "sqlite") -> list[tuple[int, str, str]]:
-    """(number, file name, SQL) of every migration of a backend, in order; numbers run 1, 2, 3, ..."""
-    found = []
-    for entry in resources.files(MIGRATION_PACKAGES[backend]).iterdir():
-        match = _MIGRATION_NAME.match(entry.name)
-        if match:
-            found.append((int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))
-    found.sort()
-    numbers = [number for number, _, _ in found]
-    if numbers != list(range(1, len(found) + 1)):
-        raise RuntimeError(f"migrations must be numbered 1..n without gaps, found {numbers}")
-    return found
-
-
-def _statements(sql: str) -> list[str]:
-    """Split a migration into statements (our migrations hold no semicolons inside strings)."""
-    without_comments = "\n".join(line.split("--", 1)[0] for line in sql.splitlines())
-    return [part.strip() for part in without_comments.split(";") if part.strip()]
 
 
 class DatabaseProblem(RuntimeError):
@@ -97,17 +75,19 @@ class Database(Executor):
     """A database every store can use. Statements on it directly each run on their own (a write in
     its own transaction); `transaction()` and `atomic()` group several."""
 
-    backend: ClassVar[str]
+    # The package of this database's numbered migrations (`storage/migrations/…`, one per dialect).
+    migrations_package: ClassVar[str]
+    # Whether several processes may share this database (leases, heartbeats, notifications between
+    # them); otherwise one process owns it and has nobody to coordinate with.
+    shared: ClassVar[bool] = False
     # Appended to a `SELECT … FOR UPDATE`-able subquery that picks rows to claim: concurrent claimers
     # (several processes) skip each other's locked rows instead of waiting. SQLite has one writer.
     skip_locked: ClassVar[str] = ""
 
     @classmethod
-    async def open(cls, path: str | Path) -> Database:
-        """The SQLite database at `path`, checked and migrated (as every release opened it)."""
-        from storage.sqlite import SqliteDatabase  # the backends import this module
-
-        return await SqliteDatabase.open(path)
+    def migrations(cls) -> list[tuple[int, str, str]]:
+        """(number, file name, SQL) of this database's migrations, in order."""
+        return schema.migrations(cls.migrations_package)
 
     @abstractmethod
     def transaction(self) -> AbstractAsyncContextManager[Executor]:
@@ -140,16 +120,3 @@ class Database(Executor):
         included), and `on_gap()` after listening was interrupted (what was sent meanwhile is lost);
         False when this database never delivers any (SQLite: nobody else to hear)."""
         return False
-
-
-async def connect(target: str) -> Database:
-    """The database a setting names: a `postgresql://` URL, else an SQLite file's path."""
-    if is_postgres_url(target):
-        from storage.postgres import PostgresDatabase
-
-        return await PostgresDatabase.open(target)
-    return await Database.open(target)
-
-
-def is_postgres_url(target: str) -> bool:
-    return target.startswith(("postgresql://", "postgres://"))

@@ -25,16 +25,8 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from storage.database import (
-    Conflict,
-    Database,
-    DatabaseProblem,
-    Executor,
-    Row,
-    _statements,
-    migrations,
-    newer_schema,
-)
+from storage.database import Conflict, Database, DatabaseProblem, Executor, Row, newer_schema
+from storage.schema import statements
 
 log = logging.getLogger(__name__)
 
@@ -113,7 +105,8 @@ class _On(Executor):
 
 
 class PostgresDatabase(Database):
-    backend = "postgres"
+    migrations_package = "storage.migrations.postgres"
+    shared = True
     skip_locked = " FOR UPDATE SKIP LOCKED"
 
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
@@ -128,10 +121,9 @@ class PostgresDatabase(Database):
         self._closed = False
 
     @classmethod
-    async def open(cls, path: str | Any) -> PostgresDatabase:  # type: ignore[override]
+    async def open(cls, url: str) -> PostgresDatabase:
         """Connect a pool to the URL and migrate; raises `DatabaseProblem` (one paragraph, no
         password) for a URL that cannot be used or a server that cannot be reached."""
-        url = str(path)
         where = redacted(url)
         try:
             pool = await asyncpg.create_pool(
@@ -305,7 +297,7 @@ class PostgresDatabase(Database):
     async def migrate(self) -> int:
         """Apply the migrations newer than the database, in one transaction that holds the
         migration lock: a second starter waits for it, then finds nothing left to do."""
-        known = migrations("postgres")
+        known = self.migrations()
         async with self.pool.acquire() as connection, connection.transaction():
             await connection.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
             await connection.execute(
@@ -318,7 +310,7 @@ class PostgresDatabase(Database):
             for number, name, sql in known:
                 if number <= current:
                     continue
-                for statement in _statements(sql):
+                for statement in statements(sql):
                     await connection.execute(statement)
                 await connection.execute(
                     "INSERT INTO schema_version (number, name) VALUES ($1, $2)", number, name

@@ -12,16 +12,8 @@ from typing import Any, TypeVar, cast
 
 import aiosqlite
 
-from storage.database import (
-    Conflict,
-    Database,
-    DatabaseProblem,
-    Executor,
-    Row,
-    _statements,
-    migrations,
-    newer_schema,
-)
+from storage.database import Conflict, Database, DatabaseProblem, Executor, Row, newer_schema
+from storage.schema import statements
 
 log = logging.getLogger(__name__)
 
@@ -120,7 +112,7 @@ class SqliteDatabase(Database):
     awaits and holds a lock for its whole length, so two tasks never interleave their writes.
     """
 
-    backend = "sqlite"
+    migrations_package = "storage.migrations"
 
     def __init__(self, connection: aiosqlite.Connection, path: str | Path = "") -> None:
         self.connection = connection
@@ -170,7 +162,7 @@ class SqliteDatabase(Database):
             return list(await cursor.fetchall())  # read to the end: an open statement blocks COMMIT
 
     async def _refuse_newer(self) -> None:
-        version, known = await self.user_version(), len(migrations())
+        version, known = await self.user_version(), len(self.migrations())
         if version > known:
             raise newer_schema(self.path or "in use", version, known)
 
@@ -194,12 +186,12 @@ class SqliteDatabase(Database):
         """
         await self._refuse_newer()
         current = await self.user_version()
-        for number, name, sql in migrations():
+        for number, name, sql in self.migrations():
             if number <= current:
                 continue
             async with self.transaction() as executor:
                 # executescript would COMMIT on its own; run statements inside our transaction.
-                for statement in _statements(sql):
+                for statement in statements(sql):
                     await executor.execute(statement)
                 await executor.execute(f"PRAGMA user_version = {number}")
             log.info("applied migration %s", name)

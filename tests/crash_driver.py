@@ -46,7 +46,7 @@ import sys
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 # Run as a script, Python puts tests/ first on the path, where tests/rules would hide rules/.
@@ -56,15 +56,13 @@ import discord  # noqa: E402
 import simcord  # noqa: E402
 
 from bot import EXTENSIONS, Settings, create_bot  # noqa: E402
-from cogs.tables.tables import Tables  # noqa: E402
+from cogs.tables.tables import Tables, tables_of  # noqa: E402
 from rules.engine import Game  # noqa: E402
 from rules.registry import GAMES  # noqa: E402
 from tests.e2e.helpers import buttons, payload, selects  # noqa: E402
+from tests.games import kit  # noqa: E402  (each game's fastest sensible table)
 
 PLAYERS = ("alice", "bob")
-# Each game's fastest sensible table: Kaiten Sushi without the real-time chopsticks challenge (a
-# click on a sushi fetches it at once, no timer to wait for).
-OPTIONS: dict[str, dict[str, str]] = {"kaiten": {"dexterity": "off"}}
 SMART = 0.85  # how often a seat plays the computer's move rather than any legal one: games end sooner
 
 
@@ -102,7 +100,7 @@ class Driver:
 
     @property
     def tables(self) -> Tables:
-        return cast(Tables, cast(Any, self.env.bot).get_cog("Tables"))
+        return tables_of(self.env.bot)
 
     async def run(self, open_new: int) -> None:
         records = await self.tables.store.every_table()
@@ -137,7 +135,7 @@ class Driver:
             channel = self.guild.create_text_channel(game_id)
         host, guest = self.members.values()
         cog = self.tables.games[game_id]
-        await self.expect(await host.slash(channel, f"{cog.group} new", **OPTIONS.get(game_id, {})))
+        await self.expect(await host.slash(channel, f"{cog.group} new", **kit(game_id).options))
         await self.expect(await guest.click(self.lobby(channel), label="Join"))
         await self.expect(await host.click(self.lobby(channel), label="Start"))
         record = await self.tables.store.open_table(channel.id)

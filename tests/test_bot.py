@@ -305,3 +305,77 @@ async def test_a_late_answer_logs_one_line_and_tries_no_second_answer(
     assert len(problems) == 1, [record.getMessage() for record in problems]
     assert "10062" in problems[0].getMessage() and problems[0].exc_info is None
     assert "\n" not in problems[0].getMessage()
+
+
+# ---------------------------------------------------------------- start-up: commands and warnings
+
+
+@pytest.mark.parametrize("sync", [False, True], ids=["start", "--sync"])
+async def test_a_development_server_shows_every_command_once(simcord_env, database_path: Path, sync: bool):
+    """README's first run syncs globally; DEV_GUILD_ID set afterwards (in `.env`) must not show that
+    server every command twice — once as its own, once as a global one."""
+    from dataclasses import replace
+
+    from tests.conftest import _settings
+
+    backend = simcord_env.backend
+    names = {command.name for command in simcord_env.bot.tree.get_commands()}
+    assert {name for name, _ in backend.commands[None]} == names  # the global sync of README's first run
+    admin = simcord_env.create_user("admin")
+    guild = simcord_env.create_guild("Development", owner=admin)  # sees /settings too
+    channel = guild.create_text_channel("sushi")
+    elsewhere = simcord_env.create_guild("Elsewhere").create_text_channel("sushi")
+
+    bot = create_bot(replace(_settings(database_path), dev_guild_id=guild.id), sync=sync)
+    try:
+        await simcord_env.restart_bot(bot)
+        visible = [
+            command["name"] for command in backend.visible_commands(user_id=admin.id, channel_id=channel.id)
+        ]
+        assert sorted(visible) == sorted(names)  # each once
+        assert {name for name, _ in backend.commands[guild.id]} == names
+        assert not backend.commands.get(None)  # no global command left to show twice
+        assert backend.visible_commands(user_id=admin.id, channel_id=elsewhere.id) == []
+    finally:
+        await bot.database.close()
+
+
+def test_sync_says_where_the_commands_went():
+    from bot import synced_message
+
+    assert "globally" in synced_message(Settings.from_env({}))
+    development = synced_message(Settings.from_env({"DEV_GUILD_ID": "123"}))
+    assert "123" in development and "DEV_GUILD_ID" in development and "globally" in development
+
+
+def test_starting_the_bot_logs_no_warning_about_voice_libraries(monkeypatch, caplog):
+    """The bot uses no voice, so "PyNaCl is not installed, voice will NOT be supported" (and the same
+    for davey) would only worry an admin. discord.py warns once per process, from Client.__init__."""
+    monkeypatch.setattr(discord.VoiceClient, "warn_nacl", True)  # a fresh process without PyNaCl
+    monkeypatch.setattr(discord.VoiceClient, "warn_dave", True)
+    with caplog.at_level(logging.WARNING):
+        discord.Client(intents=discord.Intents.none())
+    assert sum("voice will NOT be supported" in record.getMessage() for record in caplog.records) == 2
+    caplog.clear()  # the flags are the ones discord.py reads: now the bot, in a fresh process again
+    monkeypatch.setattr(discord.VoiceClient, "warn_nacl", True)
+    monkeypatch.setattr(discord.VoiceClient, "warn_dave", True)
+    with caplog.at_level(logging.WARNING):
+        create_bot(Settings.from_env({}))
+    assert [record.getMessage() for record in caplog.records if "voice" in record.getMessage()] == []
+
+
+def test_every_setting_is_in_env_example_and_readme():
+    read: set[str] = set()
+
+    class Reading(dict[str, str]):
+        def get(self, key: str, default: Any = None) -> Any:
+            read.add(key)
+            return super().get(key, default)
+
+    Settings.from_env(Reading())
+    assert {"DISCORD_TOKEN", "DATABASE_URL", "SHARD_COUNT", "SHARD_IDS"} <= read
+    example = (ROOT / ".env.example").read_text().splitlines()
+    readme = (ROOT / "README.md").read_text()
+    for name in read:
+        assert any(line.startswith(f"{name}=") for line in example), name
+        assert f"| `{name}` |" in readme, name

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from storage.database import Database, migrations
+from storage.sqlite import SqliteDatabase
 
 ROOT = Path(__file__).resolve().parent.parent
 HANG = 60  # seconds: far above a start-up's, far below CI's patience
@@ -50,7 +50,7 @@ def _sushi_bar_database(path: Path, *, user_version: int | None = None) -> bytes
     """A real, migrated Sushi Bar database file (WAL mode, as the bot leaves it); its bytes."""
 
     async def make() -> None:
-        database = await Database.open(path)
+        database = await SqliteDatabase.open(path)
         if user_version is not None:
             await database.connection.execute(f"PRAGMA user_version = {user_version}")
         await database.close()
@@ -71,7 +71,7 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     whole = _sushi_bar_database(folder / "whole.db")
     (folder / "corrupt.db").write_bytes(b"SQLite format 2\x00" + bytes(range(256)) * 64)
     (folder / "truncated.db").write_bytes(whole[: len(whole) // 2])
-    newer = _sushi_bar_database(folder / "newer.db", user_version=len(migrations()) + 1)
+    newer = _sushi_bar_database(folder / "newer.db", user_version=len(SqliteDatabase.migrations()) + 1)
     (folder / "newer.orig").write_bytes(newer)
     return folder
 

@@ -5,13 +5,13 @@ click becomes an engine action. Steps in between are `u:` payloads:
 
 - `wasabi` / `back` re-draw the board with the sake's possible moves (`w:<steps>` spends the wasabi);
 - `f:<cell>` starts the dexterity challenge for that cell (`rules.kaiten.game.challenge`, pure and
-  restart-safe): an ephemeral row of buttons for the acting player (`kaiten_render.chopsticks`), the
+  restart-safe): an ephemeral row of buttons for the acting player (`render.chopsticks`), the
   chopsticks on one of them.
   `c:<cell>:<button>` is a press: the right button within the window applies Fetch(cell, True),
   anything else Fetch(cell, False); if nothing is pressed, a timer applies Fetch(cell, False) when the
-  window closes. The start time and the timer live in memory per channel (a restart forgets an open
-  challenge; the player simply clicks the cell again and meets the same chopsticks). With the dexterity
-  option off, `f:<cell>` fetches at once.
+  window closes. The start time and the timer (an alarm of `cogs.tables.timers.Alarms`) live in
+  memory per channel (a restart forgets an open challenge; the player simply clicks the cell again and
+  meets the same chopsticks). With the dexterity option off, `f:<cell>` fetches at once.
 
 A short ginger (fewer ginger than new black/white edges, and the choices differ) is a step of its own:
 the board shows one button per choice (`Ginger(edges)` from `legal_actions`), and `/kaiten ginger edge:`
@@ -24,31 +24,29 @@ succeeds by chance with the table's dexterity probability. A human who lets the 
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
-from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.i18n import has, t
+from cogs.i18n import Localish, has, t
 from cogs.kaiten import render as render
 from cogs.kaiten.render import (
+    Context,
     cell_name,
     direction_words,
     edge_words,
     ginger_choice_words,
     pines,
-    public,
     sushi_at,
     sushi_words,
 )
-from cogs.tables.context import TableContext
+from cogs.tables.context import now
 from cogs.tables.errors import Refusal
 from cogs.tables.gamecog import (
     COMPUTER_OPTIONS,
@@ -59,9 +57,13 @@ from cogs.tables.gamecog import (
     ShortText,
 )
 from cogs.tables.language import for_seat
+from cogs.tables.timers import Alarms
 from cogs.tables.ui import Board
-from rules.engine import IllegalAction
-from rules.kaiten.game import GAME, SIZE, Fetch, Ginger, Place, Wasabi, challenge
+from rules.engine import Action, IllegalAction
+from rules.kaiten.board import SIZE
+from rules.kaiten.game import GAME, challenge
+from rules.kaiten.state import Fetch, Ginger, KaitenState, Place, Wasabi
+from rules.kaiten.view import KaitenView
 
 log = logging.getLogger(__name__)
 
@@ -107,11 +109,10 @@ class Chopsticks:
     interaction: discord.Interaction
     locale: str | None = None  # the player's language: the challenge is theirs alone
     done: bool = False
-    timer: asyncio.Task[None] | None = field(default=None, repr=False)
 
 
 class KaitenCog(
-    GameCog,
+    GameCog[KaitenState, Action, KaitenView],
     group_name="kaiten",
     group_description="Kaiten Sushi: fetch sushi off the conveyor onto your plate",
 ):
@@ -121,18 +122,17 @@ class KaitenCog(
     def __init__(self, bot: commands.Bot) -> None:
         super().__init__(bot)
         self._chopsticks: dict[int, Chopsticks] = {}
-        self._timers: set[asyncio.Task[None]] = set()
+        self._windows = Alarms()  # per channel: when the open challenge's window closes
 
     async def cog_unload(self) -> None:
-        for timer in list(self._timers):
-            timer.cancel()
+        self._windows.close()
 
     # ------------------------------------------------------------ hooks
 
-    def render_board(self, ctx: TableContext) -> Board:
+    def render_board(self, ctx: Context) -> Board:
         return render.board(self, ctx)
 
-    def describe(self, ctx: TableContext, seat: int, action: Any) -> str:
+    def describe(self, ctx: Context, seat: int, action: Action) -> str:
         if isinstance(action, Fetch):
             key = "kaiten.did.fetch" if action.success else "kaiten.did.fetch_failed"
             return ctx.t(key, cell=cell_name(action.cell))
@@ -148,10 +148,10 @@ class KaitenCog(
             )
         return ctx.t("kaiten.did.refill")
 
-    def explain(self, ctx: TableContext) -> ResultNotes:
+    def explain(self, ctx: Context) -> ResultNotes:
         return render.result_notes(ctx)
 
-    def refusal(self, error: IllegalAction, locale: Any) -> str:
+    def refusal(self, error: IllegalAction, locale: Localish) -> str:
         params = dict(error.params)
         cell = params.get("cell")
         if isinstance(cell, int) and not isinstance(cell, bool):
@@ -165,7 +165,7 @@ class KaitenCog(
         return super().refusal(IllegalAction(error.code, **params), locale)
 
     async def on_ui(
-        self, interaction: discord.Interaction, ctx: TableContext, seat: int, word: str, values: list[str]
+        self, interaction: discord.Interaction, ctx: Context, seat: int, word: str, values: list[str]
     ) -> None:
         self.refuse_unless_turn(ctx, seat)
         kind, _, rest = word.partition(":")
@@ -192,9 +192,9 @@ class KaitenCog(
 
     # ------------------------------------------------------------ the chopsticks
 
-    def refuse_unless_turn(self, ctx: TableContext, seat: int) -> None:
+    def refuse_unless_turn(self, ctx: Context, seat: int) -> None:
         """Only the player to move may open the wasabi picker or fetch."""
-        view = public(ctx)
+        view = ctx.public()
         if view["over"]:
             raise IllegalAction("game_over")
         if seat != view["turn"]:
@@ -205,9 +205,7 @@ class KaitenCog(
         if grab is not None and not grab.done:
             raise Refusal("kaiten.challenge.busy")
 
-    async def start_fetch(
-        self, interaction: discord.Interaction, ctx: TableContext, seat: int, cell: int
-    ) -> None:
+    async def start_fetch(self, interaction: discord.Interaction, ctx: Context, seat: int, cell: int) -> None:
         """The chopsticks go out: a challenge for the acting player, or a sure fetch with dexterity off."""
         self.refuse_if_grabbing(ctx.channel_id)
         ctx = await for_seat(interaction.client, ctx, seat)  # the challenge is the player's alone
@@ -240,11 +238,9 @@ class KaitenCog(
         except BaseException:
             self._chopsticks.pop(ctx.channel_id, None)
             raise
-        grab.timer = asyncio.create_task(self.time_out(ctx.channel_id, grab))
-        self._timers.add(grab.timer)
-        grab.timer.add_done_callback(self._timers.discard)
+        self._windows.arm(ctx.channel_id, now() + grab.window, partial(self.time_out, ctx.channel_id, grab))
 
-    async def press(self, interaction: discord.Interaction, ctx: TableContext, cell: int, index: int) -> None:
+    async def press(self, interaction: discord.Interaction, ctx: Context, cell: int, index: int) -> None:
         """A button of the chopsticks row: the right one in time fetches, anything else drops the sushi."""
         grab = self._chopsticks.get(ctx.channel_id)
         if grab is None or grab.done or grab.cell != cell or grab.user_id != interaction.user.id:
@@ -255,7 +251,7 @@ class KaitenCog(
         in_time = (discord.utils.utcnow() - grab.started).total_seconds() <= grab.window
         success = in_time and index == grab.target
         mine = ctx.speaking(grab.locale)
-        sushi = sushi_words(mine, sushi_at(public(mine), cell))  # read before the fetch takes it away
+        sushi = sushi_words(mine, sushi_at(mine.public(), cell))  # read before the fetch takes it away
         self.close(ctx.channel_id, grab)
         await self.tables.act(ctx.channel_id, grab.user_id, Fetch(cell, success), stamp=grab.stamp)
         key = (
@@ -272,12 +268,10 @@ class KaitenCog(
         grab.done = True
         if self._chopsticks.get(channel_id) is grab:
             del self._chopsticks[channel_id]
-        if grab.timer is not None and grab.timer is not asyncio.current_task():
-            grab.timer.cancel()
+            self._windows.disarm(channel_id)
 
     async def time_out(self, channel_id: int, grab: Chopsticks) -> None:
         """Nothing pressed within the window: the sushi slips (a failed fetch)."""
-        await asyncio.sleep(grab.window)
         if grab.done:
             return
         self.close(channel_id, grab)
@@ -298,7 +292,7 @@ class KaitenCog(
 
     # ------------------------------------------------------------ slash command helpers
 
-    async def seated(self, interaction: discord.Interaction) -> tuple[TableContext, int]:
+    async def seated(self, interaction: discord.Interaction) -> tuple[Context, int]:
         """The caller's running table and seat, for `/kaiten fetch`: a fetch may open a challenge, not
         just apply an action, so `play()` cannot build it. Refused in the table's own words."""
         ctx = await self.playing_table(interaction)
@@ -309,14 +303,14 @@ class KaitenCog(
             raise Refusal("table.not_seated")
         return ctx, seat
 
-    def _ginger(self, ctx: TableContext, seat: int, *, text: str) -> Ginger:
+    def _ginger(self, ctx: Context, seat: int, *, text: str) -> Ginger:
         """`/kaiten ginger`: the choice typed or picked; the engine judges whether it is one offered now."""
         edges = parse_edges(text)
         if edges is None:
             raise IllegalAction("not_a_ginger_choice")
         return Ginger(edges)
 
-    def _wasabi(self, ctx: TableContext, seat: int, *, steps: int) -> Wasabi:
+    def _wasabi(self, ctx: Context, seat: int, *, steps: int) -> Wasabi:
         """`/kaiten wasabi`, built once the table knows the caller: not while chopsticks are out."""
         self.refuse_if_grabbing(ctx.channel_id)
         return Wasabi(steps)
@@ -391,7 +385,7 @@ class KaitenCog(
         ctx = await self.playing_table(interaction)
         if ctx is None:
             return []
-        view = public(ctx)
+        view = ctx.public()
         choices = []
         for cell in view["fetchable"]:
             name = ctx.t(
@@ -420,7 +414,7 @@ class KaitenCog(
         if ctx is None:
             return []
         choices = []
-        for choice in public(ctx)["ginger_choices"]:
+        for choice in ctx.public()["ginger_choices"]:
             edges, spoils = ginger_choice_words(ctx, choice)
             name = ctx.t("kaiten.choice.ginger", edges=edges, lines=spoils)
             if current.strip().lower() in name.lower():

@@ -1,128 +1,33 @@
-"""Kaiten Sushi's board: the embed in words, its buttons, and the picture (PNG) of the whole table.
+"""Kaiten Sushi's board: the embed in words and its buttons, with the picture (cogs/kaiten/picture.py).
 
 Everything is drawn from `GAME.view(state, None)` and nothing else. Cells are named as on the picture:
-columns A-F from the left, rows 1-6 from the top ("C4"). The picture uses simple shapes and the fonts
-shipped in cogs/fonts/ (any player's name: Latin, Cyrillic, Persian, CJK; what no font has, such as most
-emoji, is left out rather than drawn as a box); the parts that never change (background, coordinates,
-the 24 pines, empty plate slots) are drawn once and copied. A full four-player board renders in a few
-milliseconds plus the PNG encoding (bench/bench_kaiten_render.py).
+columns A-F from the left, rows 1-6 from the top ("C4").
 """
 
 from __future__ import annotations
 
 import io
-import struct
-import unicodedata
-import zlib
-from collections.abc import Sequence
-from functools import cache, lru_cache
-from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeAlias
 
 import discord
-from arabic_reshaper import ArabicReshaper
-from bidi import get_display
-from fontTools.ttLib import TTFont
-from PIL import Image, ImageDraw, ImageFont
 
-from cogs.i18n import number, plural, signed, t
+from cogs.i18n import plural, signed
+from cogs.kaiten.picture import COLUMNS, PLATE, SIZE, picture_words, render_png
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog, ResultNotes
 from cogs.tables.ui import Board
-from rules.engine import Event
-from rules.kaiten.game import (
-    Challenge,
-    Ginger,
-    GingerChoiceView,
-    KaitenPlayerView,
-    KaitenView,
-    PineView,
-    Place,
-    PlateLineView,
-    Refill,
-)
+from rules.engine import Action, Event
+from rules.kaiten.game import Challenge
+from rules.kaiten.state import Ginger, KaitenState, Place, Refill
+from rules.kaiten.view import GingerChoiceView, KaitenPlayerView, KaitenView, PineView, PlateLineView
 
-SIZE = 6
-PLATE = 3
-COLUMNS = "ABCDEF"
+Context: TypeAlias = TableContext[KaitenState, Action, KaitenView]
+"""A Kaiten table: `ctx.public()` is a KaitenView (every seat sees the same in Kaiten Sushi)."""
+Cog: TypeAlias = GameCog[KaitenState, Action, KaitenView]
+"""The Kaiten cog, as its boards see it: its builders take Kaiten actions."""
+
 LABEL_LIMIT = 80
 """Discord's longest button label."""
-
-CELL = 56
-LABEL = 20
-PINE_BAND = 28
-BOARD_X = BOARD_Y = LABEL + PINE_BAND
-BOARD_PX = SIZE * CELL
-RESERVE_Y = BOARD_Y + BOARD_PX + PINE_BAND + 10
-LEFT_WIDTH = BOARD_X + BOARD_PX + PINE_BAND + 14
-
-PLATE_CELL = 42
-PLATE_BOX_W = 214
-PLATE_BOX_H = 236
-PANEL_X = LEFT_WIDTH + 6
-WIDTH = PANEL_X + 2 * PLATE_BOX_W + 14
-HEIGHT = RESERVE_Y + 56
-
-BACKGROUND = (43, 45, 49)
-MAT = (92, 70, 54)
-SLOT = (110, 86, 68)
-TILE = (205, 186, 150)
-LINE_SLOT = (168, 132, 70)
-FETCHABLE = (255, 214, 92)
-PINE = (150, 130, 110)
-TEXT = (236, 236, 236)
-DIM = (160, 160, 168)
-RICE = {"B": (34, 34, 36), "W": (246, 242, 232)}
-RICE_EDGE = {"B": (90, 90, 96), "W": (196, 188, 170)}
-INGREDIENT = {
-    "black": (12, 12, 12),
-    "red": (222, 58, 52),
-    "brown": (139, 86, 40),
-    "green": (67, 160, 71),
-    "yellow": (250, 210, 50),
-    "beige": (232, 210, 166),
-}
-INGREDIENT_EDGE = {"black": (120, 120, 120), "beige": (170, 140, 96)}
-GINGER = (247, 160, 181)
-WASABI = (124, 179, 66)
-SOY = (96, 56, 32)
-MISSING = (255, 72, 72)
-DUE = (255, 176, 32)
-CURRENT = (255, 214, 92)
-
-Words = dict[str, str]
-WORD_KEYS: tuple[str, ...] = (
-    "reserve",
-    "empty",
-    "holding",
-    "point",
-    "points",
-    "ginger",
-    "wasabi",
-    "soy",
-    "no_ginger",
-    "ginger_due",
-    "seat",
-    "side.top",
-    "side.right",
-    "side.bottom",
-    "side.left",
-)
-"""The words the picture needs; "point" (a score of ±1) and "points" hold a `{score}` placeholder, "seat"
-(what stands for a name of which no letter can be drawn) a `{seat}` one."""
-
-
-def picture_words(locale: str | None) -> Words:
-    """The words of WORD_KEYS in the language of `locale`, for `render_png`."""
-    return {
-        key: t(f"kaiten.{key}" if key.startswith("side.") else f"kaiten.picture.{key}", locale)
-        for key in WORD_KEYS
-    }
-
-
-def public(ctx: TableContext) -> KaitenView:
-    """The table's view, typed (every seat sees the same in Kaiten Sushi)."""
-    return cast(KaitenView, ctx.public())
 
 
 def acting(view: KaitenView) -> int:
@@ -148,7 +53,7 @@ def cell_name(cell: int) -> str:
 # ---------------------------------------------------------------- words
 
 
-def sushi_words(ctx: TableContext, sushi: str) -> str:
+def sushi_words(ctx: Context, sushi: str) -> str:
     rice, _, ingredient = sushi.partition(":")
     return ctx.t(
         "kaiten.sushi",
@@ -159,23 +64,23 @@ def sushi_words(ctx: TableContext, sushi: str) -> str:
     )
 
 
-def pines(ctx: TableContext, steps: int) -> str:
+def pines(ctx: Context, steps: int) -> str:
     """How far a wasabi moves the sake: "1 pine", "2 pines"."""
     return plural("kaiten.count.pine", abs(steps), ctx.locale)
 
 
-def direction_words(ctx: TableContext, steps: int) -> str:
+def direction_words(ctx: Context, steps: int) -> str:
     """Which way the sake moves: clockwise for positive steps, back otherwise."""
     return ctx.t(f"kaiten.event.direction.{'forward' if steps > 0 else 'back'}")
 
 
-def line_words(ctx: TableContext, pine: PineView) -> str:
+def line_words(ctx: Context, pine: PineView) -> str:
     index = pine["index"]
     name = COLUMNS[index] if pine["line"] == "column" else str(index + 1)
     return ctx.t(f"kaiten.line.{pine['line']}", name=name)
 
 
-def plate_lines(ctx: TableContext, edges: list[list[int]]) -> str:
+def plate_lines(ctx: Context, edges: list[list[int]]) -> str:
     """The plate rows/columns that bare black/white edges spoil, in words."""
     lines: list[int] = []
     for i, j in edges:
@@ -186,26 +91,26 @@ def plate_lines(ctx: TableContext, edges: list[list[int]]) -> str:
     return line_names(ctx, lines)
 
 
-def line_names(ctx: TableContext, lines: list[int]) -> str:
-    """Plate lines by index (rows 0-2, then columns 0-2, as `rules.kaiten.game.PLATE_LINES`), in words."""
+def line_names(ctx: Context, lines: list[int]) -> str:
+    """Plate lines by index (rows 0-2, then columns 0-2, as `rules.kaiten.plate.PLATE_LINES`), in words."""
     return ", ".join(
         ctx.t(f"kaiten.plate_line.{'row' if line < PLATE else 'column'}.{line % PLATE}") for line in lines
     )
 
 
-def edge_words(ctx: TableContext, edges: list[list[int]], separator: str = " + ") -> str:
+def edge_words(ctx: Context, edges: list[list[int]], separator: str = " + ") -> str:
     """Plate edges by the two cells they separate: "top middle | centre + centre | bottom middle"."""
     return separator.join(
         ctx.t("kaiten.edge", a=ctx.t(f"kaiten.plate.{i}"), b=ctx.t(f"kaiten.plate.{j}")) for i, j in edges
     )
 
 
-def ginger_choice_words(ctx: TableContext, choice: GingerChoiceView) -> tuple[str, str]:
+def ginger_choice_words(ctx: Context, choice: GingerChoiceView) -> tuple[str, str]:
     """A ginger choice as (where the ginger goes, what it costs)."""
     return edge_words(ctx, choice["edges"]), line_names(ctx, choice["spoils"])
 
 
-def event_line(ctx: TableContext, event: Event, view: KaitenView) -> str | None:
+def event_line(ctx: Context, event: Event, view: KaitenView) -> str | None:
     kind = event["type"]
     player = ctx.name(event["seat"]) if "seat" in event else ""
     if kind == "wasabi_used":
@@ -275,9 +180,9 @@ def event_line(ctx: TableContext, event: Event, view: KaitenView) -> str | None:
     return None  # "turn": the content line names the next player
 
 
-def board(cog: GameCog, ctx: TableContext, *, wasabi_picker: bool = False) -> Board:
+def board(cog: Cog, ctx: Context, *, wasabi_picker: bool = False) -> Board:
     """The public board: embed, picture, and the buttons of the player to move (or the wasabi picker)."""
-    view = public(ctx)
+    view = ctx.public()
     over = view["over"]
     embed = discord.Embed(
         title=ctx.t("kaiten.board.title_over")
@@ -323,7 +228,7 @@ def board(cog: GameCog, ctx: TableContext, *, wasabi_picker: bool = False) -> Bo
     return Board(content=content, embed=embed, items=items, files=[picture])
 
 
-def situation(ctx: TableContext, view: KaitenView, wasabi_picker: bool) -> list[str]:
+def situation(ctx: Context, view: KaitenView, wasabi_picker: bool) -> list[str]:
     lines: list[str] = []
     if view["over"]:
         lines.append(ctx.t("kaiten.board.over"))
@@ -375,7 +280,7 @@ def situation(ctx: TableContext, view: KaitenView, wasabi_picker: bool) -> list[
     return lines
 
 
-def player_field(ctx: TableContext, embed: discord.Embed, view: KaitenView, player: KaitenPlayerView) -> None:
+def player_field(ctx: Context, embed: discord.Embed, view: KaitenView, player: KaitenPlayerView) -> None:
     seat = player["seat"]
     rows = []
     for row in range(PLATE):
@@ -406,16 +311,14 @@ def player_field(ctx: TableContext, embed: discord.Embed, view: KaitenView, play
     embed.add_field(name=name, value="\n".join(rows), inline=True)
 
 
-def emoji(ctx: TableContext, sushi: str | None) -> str:
+def emoji(ctx: Context, sushi: str | None) -> str:
     if sushi is None:
         return ctx.t("kaiten.emoji.empty")
     rice, _, ingredient = sushi.partition(":")
     return ctx.t(f"kaiten.emoji.{rice}") + ctx.t(f"kaiten.emoji.{ingredient}")
 
 
-def controls(
-    cog: GameCog, ctx: TableContext, view: KaitenView, wasabi_picker: bool
-) -> list[discord.ui.Item[Any]]:
+def controls(cog: Cog, ctx: Context, view: KaitenView, wasabi_picker: bool) -> list[discord.ui.Item[Any]]:
     """Buttons for what the player to move may do now (rows 0-3)."""
     step = view["phase"]
     items: list[discord.ui.Item[Any]] = []
@@ -513,7 +416,7 @@ def controls(
     return items
 
 
-def chopsticks(cog: GameCog, ctx: TableContext, seat: int, cell: int, found: Challenge) -> Board:
+def chopsticks(cog: Cog, ctx: Context, seat: int, cell: int, found: Challenge) -> Board:
     """The dexterity challenge, shown to the acting player only: a row of buttons, the 🥢 on one."""
     buttons: list[discord.ui.Item[Any]] = [
         cog.ui_button(
@@ -529,7 +432,7 @@ def chopsticks(cog: GameCog, ctx: TableContext, seat: int, cell: int, found: Cha
     prompt = ctx.t(
         "kaiten.challenge.prompt",
         player=ctx.name(seat),
-        sushi=sushi_words(ctx, sushi_at(public(ctx), cell)),
+        sushi=sushi_words(ctx, sushi_at(ctx.public(), cell)),
         cell=cell_name(cell),
         seconds=f"{found.window_seconds:g}",
     )
@@ -539,17 +442,17 @@ def chopsticks(cog: GameCog, ctx: TableContext, seat: int, cell: int, found: Cha
 # ---------------------------------------------------------------- how the results came about
 
 
-def result_notes(ctx: TableContext) -> ResultNotes:
+def result_notes(ctx: Context) -> ResultNotes:
     """Each plate as the rulebook counts it (rows, columns, wasabi, soy, rice), and the tie-break
     (fewer soy, then more ginger placed) where it split equal scores."""
-    view = public(ctx)
+    view = ctx.public()
     ranking = view["ranking"]
     assert ranking is not None, "only a finished game is explained"
     breakdown = {player["seat"]: plate_breakdown(ctx, player) for player in view["players"]}
     return ResultNotes(breakdown=breakdown, tie_break=tie_break(ctx, view, ranking))
 
 
-def plate_breakdown(ctx: TableContext, player: KaitenPlayerView) -> str:
+def plate_breakdown(ctx: Context, player: KaitenPlayerView) -> str:
     """ "Rows ⚫🔴🟤 **5** · … / Columns … / 🌿 … · 🫗 … · 🍚 …": every part of the score, in bold."""
     parts = player["score_parts"]
     lines = {
@@ -589,7 +492,7 @@ def plate_breakdown(ctx: TableContext, player: KaitenPlayerView) -> str:
     )
 
 
-def _line_part(ctx: TableContext, player: KaitenPlayerView, line: PlateLineView) -> str:
+def _line_part(ctx: Context, player: KaitenPlayerView, line: PlateLineView) -> str:
     """One row or column: its three toppings and its points, struck through when a ginger is missing."""
     toppings = "".join(emoji_topping(ctx, player["plate"][cell]) for cell in line["cells"])
     if line["spoiled"]:
@@ -601,14 +504,14 @@ def _line_part(ctx: TableContext, player: KaitenPlayerView, line: PlateLineView)
     return ctx.t("kaiten.explain.line", toppings=toppings, points=line["points"])
 
 
-def emoji_topping(ctx: TableContext, sushi: str | None) -> str:
+def emoji_topping(ctx: Context, sushi: str | None) -> str:
     """A sushi's topping as its emoji (the line scores by toppings alone), an empty cell as ▫️."""
     if sushi is None:
         return ctx.t("kaiten.emoji.empty_cell")
     return ctx.t(f"kaiten.emoji.{sushi.partition(':')[2]}")
 
 
-def tie_break(ctx: TableContext, view: KaitenView, ranking: list[int]) -> str | None:
+def tie_break(ctx: Context, view: KaitenView, ranking: list[int]) -> str | None:
     """Words for each equal score that fewer soy, then more ginger placed, split into different ranks;
     None when every tie stands (or there is none). Only a criterion that split a rank is named."""
     scores, players = view["scores"], view["players"]
@@ -648,408 +551,3 @@ def tie_break(ctx: TableContext, view: KaitenView, ranking: list[int]) -> str | 
         return None
     # The results board marks the first note ⚖️; any further one gets its own line and mark.
     return "\n".join([notes[0], *(ctx.t("results.tie_break", how=note) for note in notes[1:])])
-
-
-# ---------------------------------------------------------------- picture
-
-
-FONTS = Path(__file__).resolve().parents[1] / "fonts"
-FONT_CHAIN = ("DejaVuSans.ttf", "DroidSansFallback-CJK.ttf")
-"""Each character is drawn by the first of these fonts that has a glyph for it (cogs/fonts/README.md)."""
-
-# Both fonts lay out text without Raqm, so the picture reads the same on every machine whether or not
-# libraqm and FriBiDi are installed: arabic-reshaper picks each Persian letter's joined form
-# (presentation forms, which DejaVu Sans has), python-bidi puts mixed text in visual order, and each
-# run of one font is drawn left to right. Raqm could not order runs of two fonts anyway.
-# DejaVu Sans has no glyph for the one-character ligature of "Allah": spelled letter by letter.
-_RESHAPER = ArabicReshaper({"ARABIC LIGATURE ALLAH": False})
-_INVISIBLE = {"Cc", "Cf"}
-"""Controls and format characters (bidi marks and isolates, ZWJ, ZWNJ): they steer shaping and ordering
-and are then left out."""
-
-
-def _unwanted(char: str) -> bool:
-    """Emoji presentation selectors and skin tones: without their emoji they would draw nothing useful."""
-    code = ord(char)
-    return 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF or 0x1F3FB <= code <= 0x1F3FF
-
-
-@cache
-def _coverage(index: int) -> frozenset[int]:
-    """The code points font `index` of the chain has glyphs for (read once; the CJK font only when a
-    character needs it)."""
-    return frozenset(TTFont(FONTS / FONT_CHAIN[index], lazy=True).getBestCmap() or {})
-
-
-def _font_of(char: str) -> int | None:
-    """The first font of the chain that draws `char`, None when none does."""
-    code = ord(char)
-    return next((index for index in range(len(FONT_CHAIN)) if code in _coverage(index)), None)
-
-
-def _drawable(char: str) -> str:
-    """`char` as it can be drawn: itself, its compatibility form where only that has a glyph (𝐀 -> A,
-    a presentation form DejaVu lacks -> its letter), or nothing."""
-    if _unwanted(char):
-        return ""
-    if _font_of(char) is not None:
-        return char
-    plain = unicodedata.normalize("NFKC", char)
-    if plain != char and all(_font_of(part) is not None for part in plain):
-        return plain
-    return ""
-
-
-@cache
-def _fonts(size: int) -> tuple[ImageFont.FreeTypeFont, ...]:
-    return tuple(
-        ImageFont.truetype(str(FONTS / name), size, layout_engine=ImageFont.Layout.BASIC)
-        for name in FONT_CHAIN
-    )
-
-
-@lru_cache(maxsize=1024)
-def printable(text: str) -> str:
-    """`text` without what no font draws (most emoji), its spaces collapsed; "" when nothing visible is
-    left. Still in logical order, with the controls that shaping and ordering need."""
-    kept = "".join(
-        char if unicodedata.category(char) in _INVISIBLE else _drawable(char)
-        for char in unicodedata.normalize("NFC", text)
-        if unicodedata.category(char) != "Cc"
-    )
-    kept = " ".join(kept.split())
-    if all(char.isspace() or unicodedata.category(char) in _INVISIBLE for char in kept):
-        return ""
-    return kept
-
-
-@lru_cache(maxsize=1024)
-def runs(text: str) -> tuple[tuple[int, str], ...]:
-    """`text` as drawn: shaped, in visual order (left to right), cut into runs of one font each
-    (its index in FONT_CHAIN). Characters no font has are left out."""
-    visual = str(get_display(_RESHAPER.reshape(printable(text))))
-    pieces: list[tuple[int, str]] = []
-    for char in visual:
-        if unicodedata.category(char) in _INVISIBLE:
-            continue
-        drawn = _drawable(char)
-        if len(drawn) > 1 and unicodedata.bidirectional(char) in ("R", "AL"):
-            drawn = drawn[::-1]  # a ligature spelled out, already in visual order
-        for part in drawn:
-            index = _font_of(part)
-            assert index is not None, "_drawable keeps only what a font has"
-            if pieces and pieces[-1][0] == index:
-                pieces[-1] = (index, pieces[-1][1] + part)
-            else:
-                pieces.append((index, part))
-    return tuple(pieces)
-
-
-def _width(text: str, size: int) -> float:
-    fonts = _fonts(size)
-    return sum(fonts[index].getlength(run) for index, run in runs(text))
-
-
-@lru_cache(maxsize=256)
-def _fit(text: str, size: int, width: float) -> str:
-    """`text`, cut short with "…" where it is wider than `width` pixels."""
-    if _width(text, size) <= width:
-        return text
-    while text and _width(text + "…", size) > width:
-        text = text[:-1].rstrip()
-    return text + "…"
-
-
-def _text(
-    draw: ImageDraw.ImageDraw,
-    xy: tuple[float, float],
-    text: str,
-    fill: tuple[int, int, int],
-    size: int,
-    anchor: str = "lm",
-) -> None:
-    """Draw `text` like `draw.text` with a left, middle or right, vertically middle `anchor`, each run in
-    its own font on one baseline (that of the first font, so mixed scripts line up)."""
-    assert anchor in ("lm", "mm", "rm"), anchor
-    fonts = _fonts(size)
-    pieces = runs(text)
-    widths = [fonts[index].getlength(run) for index, run in pieces]
-    x, y = xy
-    x -= {"l": 0.0, "m": sum(widths) / 2, "r": sum(widths)}[anchor[0]]
-    ascent, descent = fonts[0].getmetrics()
-    baseline = y + (ascent - descent) / 2
-    for (index, run), width in zip(pieces, widths, strict=True):
-        draw.text((x, baseline), run, fill=fill, font=fonts[index], anchor="ls")
-        x += width
-
-
-def _cell_box(cell: int) -> tuple[int, int, int, int]:
-    row, col = divmod(cell, SIZE)
-    x, y = BOARD_X + col * CELL, BOARD_Y + row * CELL
-    return x, y, x + CELL, y + CELL
-
-
-def _pine_centre(pine: PineView) -> tuple[int, int]:
-    """The middle of a pine's edge space: beside its row or column, on its side of the board."""
-    middle = pine["index"] * CELL + CELL // 2
-    if pine["line"] == "column":
-        y = BOARD_Y - PINE_BAND // 2 if pine["side"] == "top" else BOARD_Y + BOARD_PX + PINE_BAND // 2
-        return BOARD_X + middle, y
-    x = BOARD_X + BOARD_PX + PINE_BAND // 2 if pine["side"] == "right" else BOARD_X - PINE_BAND // 2
-    return x, BOARD_Y + middle
-
-
-def _plate_origin(seat: int) -> tuple[int, int]:
-    column, row = seat % 2, seat // 2
-    return PANEL_X + column * PLATE_BOX_W, 8 + row * PLATE_BOX_H
-
-
-def _plate_cells_origin(seat: int) -> tuple[int, int]:
-    x, y = _plate_origin(seat)
-    return x + 14, y + 40
-
-
-def draw_sushi(image: Image.Image, box: tuple[int, int, int, int], sushi: str, pad: int) -> None:
-    """A nigiri seen from above, pasted from its sprite (drawn once per kind and size)."""
-    x0, y0, x1, y1 = box
-    sprite = _sushi_sprite(x1 - x0, y1 - y0, sushi, pad)
-    image.paste(sprite, (x0, y0), sprite)
-
-
-@lru_cache(maxsize=256)
-def _sushi_sprite(width: int, height: int, sushi: str, pad: int) -> Image.Image:
-    """A rounded block of rice with its topping on it, on a transparent ground (shapes without
-    antialiasing, so pasting it gives the very pixels drawing it there would)."""
-    sprite = Image.new("RGBA", (width, height), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(sprite)
-    rice, _, ingredient = sushi.partition(":")
-    x0, y0, x1, y1 = 0, 0, width, height
-    draw.rounded_rectangle(
-        (x0 + pad, y0 + pad, x1 - pad, y1 - pad),
-        radius=max(3, (x1 - x0) // 5),
-        fill=RICE[rice],
-        outline=RICE_EDGE[rice],
-        width=2,
-    )
-    inset = pad + (x1 - x0) // 5
-    draw.ellipse(
-        (x0 + inset, y0 + inset + 1, x1 - inset, y1 - inset - 1),
-        fill=INGREDIENT[ingredient],
-        outline=INGREDIENT_EDGE.get(ingredient, RICE_EDGE[rice]),
-        width=2,
-    )
-    return sprite
-
-
-def _draw_sake(draw: ImageDraw.ImageDraw, centre: tuple[int, int]) -> None:
-    """A small sake bottle standing on the pine."""
-    x, y = centre
-    draw.ellipse((x - 11, y - 11, x + 11, y + 11), fill=(255, 214, 92))
-    draw.rounded_rectangle((x - 6, y - 4, x + 6, y + 9), radius=4, fill=(250, 248, 240), outline=(60, 60, 60))
-    draw.rectangle((x - 2, y - 10, x + 2, y - 4), fill=(250, 248, 240), outline=(60, 60, 60))
-    draw.rectangle((x - 6, y + 1, x + 6, y + 4), fill=(40, 90, 170))
-
-
-@cache
-def _static_layer(players: int) -> Image.Image:
-    """Everything that does not depend on the game: mat, coordinates, pines, empty plate slots."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    draw.rounded_rectangle(
-        (
-            BOARD_X - PINE_BAND,
-            BOARD_Y - PINE_BAND,
-            BOARD_X + BOARD_PX + PINE_BAND,
-            BOARD_Y + BOARD_PX + PINE_BAND,
-        ),
-        radius=14,
-        fill=MAT,
-    )
-    for index in range(SIZE):
-        middle = index * CELL + CELL // 2
-        _text(draw, (BOARD_X + middle, LABEL // 2), COLUMNS[index], TEXT, 14, "mm")
-        _text(draw, (LABEL // 2, BOARD_Y + middle), str(index + 1), TEXT, 14, "mm")
-        for x, y in (
-            (BOARD_X + middle, BOARD_Y - PINE_BAND // 2),
-            (BOARD_X + middle, BOARD_Y + BOARD_PX + PINE_BAND // 2),
-            (BOARD_X - PINE_BAND // 2, BOARD_Y + middle),
-            (BOARD_X + BOARD_PX + PINE_BAND // 2, BOARD_Y + middle),
-        ):
-            draw.ellipse((x - 4, y - 4, x + 4, y + 4), fill=PINE)
-    for seat in range(players):
-        x, y = _plate_origin(seat)
-        draw.rounded_rectangle(
-            (x + 4, y, x + PLATE_BOX_W - 6, y + PLATE_BOX_H - 10), radius=12, fill=(54, 57, 63)
-        )
-        px, py = _plate_cells_origin(seat)
-        span = PLATE * PLATE_CELL
-        draw.ellipse((px - 6, py - 6, px + span + 6, py + span + 6), fill=(225, 225, 230))
-        for cell in range(PLATE * PLATE):
-            row, col = divmod(cell, PLATE)
-            cx, cy = px + col * PLATE_CELL, py + row * PLATE_CELL
-            draw.rounded_rectangle(
-                (cx + 2, cy + 2, cx + PLATE_CELL - 2, cy + PLATE_CELL - 2), radius=6, outline=(190, 190, 198)
-            )
-    return image
-
-
-def _draw_board(image: Image.Image, draw: ImageDraw.ImageDraw, view: KaitenView) -> None:
-    line = set(view["sake"]["cells"])
-    fetchable = set(view["fetchable"])
-    hidden_tile = [condiment is None for condiment in view["condiments"]]
-    for cell, sushi in enumerate(view["board"]):
-        x0, y0, x1, y1 = _cell_box(cell)
-        draw.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), fill=LINE_SLOT if cell in line else SLOT)
-        if hidden_tile[cell]:  # a face-down condiment tile still lies under this cell
-            draw.rounded_rectangle((x0 + 4, y0 + 4, x1 - 4, y1 - 4), radius=5, fill=TILE)
-        if sushi is not None:
-            draw_sushi(image, (x0, y0, x1, y1), sushi, 7)
-        if cell in fetchable:
-            draw.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), radius=7, outline=FETCHABLE, width=3)
-    fetched_from = view["fetched_from"]
-    if fetched_from is not None and view["phase"] == "place":
-        x0, y0, x1, y1 = _cell_box(fetched_from)
-        draw.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), radius=7, outline=(255, 255, 255), width=2)
-    _draw_sake(draw, _pine_centre(view["sake"]))
-
-
-def _draw_reserve(image: Image.Image, draw: ImageDraw.ImageDraw, view: KaitenView, words: Words) -> None:
-    _text(draw, (BOARD_X - PINE_BAND, RESERVE_Y + 18), words["reserve"], DIM, 14)
-    x = BOARD_X + 32
-    for black, white in view["reserve"]:
-        for sushi in (black, white):
-            draw_sushi(image, (x, RESERVE_Y + 4, x + 28, RESERVE_Y + 32), sushi, 2)
-            x += 25
-        x += 8
-    if not view["reserve"]:
-        _text(draw, (x, RESERVE_Y + 18), words["empty"], DIM, 14)
-
-
-def _counter(
-    draw: ImageDraw.ImageDraw, x: int, y: int, colour: tuple[int, int, int], count: str, what: str
-) -> None:
-    draw.ellipse((x, y, x + 16, y + 16), fill=colour, outline=(30, 30, 30))
-    _text(draw, (x + 21, y + 8), f"{count} {what}", TEXT, 13)
-
-
-def _draw_plate(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    player: KaitenPlayerView,
-    name: str,
-    current: bool,
-    holding: str | None,
-    due: list[list[int]],
-    words: Words,
-    locale: str | None,
-) -> None:
-    seat = player["seat"]
-    x, y = _plate_origin(seat)
-    if current:
-        draw.rounded_rectangle(
-            (x + 4, y, x + PLATE_BOX_W - 6, y + PLATE_BOX_H - 10), radius=12, outline=CURRENT, width=3
-        )
-    score = player["score"]
-    points = words["point" if abs(score) == 1 else "points"].format(score=number(score, locale))
-    _text(draw, (x + PLATE_BOX_W - 18, y + 16), points, CURRENT, 16, "rm")
-    # A name of emoji only would leave nothing: "Player 2" stands in for it.
-    title = printable(name) or words["seat"].format(seat=number(seat + 1, locale))
-    room = PLATE_BOX_W - 18 - 16 - 8 - _width(points, 16)
-    _text(draw, (x + 16, y + 16), _fit(title, 16, room), TEXT, 16)
-    _text(draw, (x + 16, y + 32), words[f"side.{player['side']}"], DIM, 11)
-    px, py = _plate_cells_origin(seat)
-    for cell, sushi in enumerate(player["plate"]):
-        if sushi is None:
-            continue
-        row, col = divmod(cell, PLATE)
-        cx, cy = px + col * PLATE_CELL, py + row * PLATE_CELL
-        draw_sushi(image, (cx, cy, cx + PLATE_CELL, cy + PLATE_CELL), sushi, 3)
-    for edges, colour in ((player["ginger_edges"], GINGER), (player["missing_ginger"], MISSING), (due, DUE)):
-        for i, j in edges:
-            _edge_mark(draw, px, py, min(i, j), max(i, j), colour, pending=colour == DUE)
-    if holding is not None:
-        hx = px + PLATE * PLATE_CELL + 16
-        _text(draw, (hx + 20, py + 4), words["holding"], DIM, 11, "mm")
-        draw_sushi(image, (hx, py + 12, hx + 40, py + 52), holding, 3)
-    base = y + PLATE_BOX_H - 46
-    _counter(draw, x + 14, base, GINGER, number(player["ginger"], locale), words["ginger"])
-    _counter(draw, x + 14, base + 18, WASABI, number(player["wasabi"], locale), words["wasabi"])
-    _counter(draw, x + 110, base, SOY, number(player["soy"], locale), words["soy"])
-    if due:  # the choice waiting for this player, above the other notes
-        _text(draw, (x + 110, base + 26), words["ginger_due"], DUE, 12)
-    elif player["missing_ginger"]:
-        _text(draw, (x + 110, base + 26), words["no_ginger"], MISSING, 12)
-
-
-def _edge_mark(
-    draw: ImageDraw.ImageDraw,
-    px: int,
-    py: int,
-    i: int,
-    j: int,
-    colour: tuple[int, int, int],
-    *,
-    pending: bool = False,
-) -> None:
-    """A ginger slice (or a red gap where one is missing) across the edge between plate cells i < j; a
-    pending edge (its ginger still to be chosen) is larger, outlined white, with a "?"."""
-    row, col = divmod(i, PLATE)
-    if j == i + 1:  # side by side: a vertical mark on the shared edge
-        ex, ey = px + (col + 1) * PLATE_CELL, py + row * PLATE_CELL + PLATE_CELL // 2
-        box = (ex - 4, ey - 12, ex + 4, ey + 12)
-    else:  # one above the other: a horizontal mark
-        ex, ey = px + col * PLATE_CELL + PLATE_CELL // 2, py + (row + 1) * PLATE_CELL
-        box = (ex - 12, ey - 4, ex + 12, ey + 4)
-    if pending:
-        x0, y0, x1, y1 = box
-        box = (x0 - 3, y0 - 3, x1 + 3, y1 + 3)
-        draw.rounded_rectangle(box, radius=5, fill=colour, outline=(255, 255, 255), width=2)
-        _text(draw, (ex, ey), "?", (40, 20, 0), 12, "mm")
-        return
-    draw.rounded_rectangle(box, radius=4, fill=colour, outline=(60, 30, 40))
-
-
-def render_png(view: KaitenView, names: Sequence[str], words: Words, locale: str | None = None) -> bytes:
-    """The whole table as PNG bytes: board, sake, reserve, and one plate per seat.
-
-    `names` per seat; `words` the few words drawn in the picture (keys of WORD_KEYS), already translated
-    into the language of `locale`, which also writes the numbers.
-    """
-    players = view["players"]
-    image = _static_layer(len(players)).copy()
-    draw = ImageDraw.Draw(image)
-    _draw_board(image, draw, view)
-    _draw_reserve(image, draw, view, words)
-    for player in players:
-        current = view["turn"] == player["seat"]
-        holding = view["holding"] if current else None
-        due = view["ginger_due"] if current else []
-        _draw_plate(image, draw, player, names[int(player["seat"])], current, holding, due, words, locale)
-    return png(image)
-
-
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-
-
-def png(image: Image.Image) -> bytes:
-    """An RGB picture as PNG, written here: rows unfiltered, deflated at level 3. Pillow's encoder tries
-    every row filter on every row, two thirds of a render; a board of flat shapes deflates as small
-    without them, three times faster (bench/bench_kaiten_render.py). zlib lets other threads run."""
-    assert image.mode == "RGB", image.mode
-    width, height = image.size
-    raw = image.tobytes()
-    stride = width * 3
-    rows = b"".join(b"\x00" + raw[row * stride : (row + 1) * stride] for row in range(height))
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB, no interlace
-    return b"".join(
-        (
-            PNG_SIGNATURE,
-            _chunk(b"IHDR", header),
-            _chunk(b"IDAT", zlib.compress(rows, 3)),
-            _chunk(b"IEND", b""),
-        )
-    )
-
-
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))

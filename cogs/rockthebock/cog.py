@@ -8,35 +8,37 @@ personal select. Slash: `/bock roll`, `/bock choose colour [target]`.
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.i18n import t
+from cogs.i18n import Localish, t
 from cogs.rockthebock import render as render
-from cogs.tables.context import TableContext
+from cogs.rockthebock.render import Context
 from cogs.tables.gamecog import GameCog, ResultNotes
 from cogs.tables.language import for_seat
 from cogs.tables.ui import Board
-from rules.engine import IllegalAction
-from rules.rockthebock.game import COLOURS, GAME, WOLF, Choose, Roll
+from rules.engine import Action, Event, IllegalAction
+from rules.rockthebock.game import COLOURS, GAME, WOLF, Choose, RockTheBockState, RockTheBockView, Roll
 
 COLOUR_CHOICES = [
     app_commands.Choice(name=t(f"rockthebock.choice.{colour}"), value=colour) for colour in COLOURS
 ]
 
 
-class RockTheBockCog(GameCog, group_name="bock", group_description="Rock the Bock: goats, bocks and wolves"):
+class RockTheBockCog(
+    GameCog[RockTheBockState, Action, RockTheBockView],
+    group_name="bock",
+    group_description="Rock the Bock: goats, bocks and wolves",
+):
     game = GAME
 
     # ------------------------------------------------------------ hooks
 
-    def render_board(self, ctx: TableContext) -> Board:
+    def render_board(self, ctx: Context) -> Board:
         return render.board(self, ctx)
 
-    def describe(self, ctx: TableContext, seat: int, action: Any) -> str:
+    def describe(self, ctx: Context, seat: int, action: Action) -> str:
         if isinstance(action, Roll):
             return ctx.t("rockthebock.did.roll")
         if isinstance(action, Choose) and action.colour == WOLF and action.target is not None:
@@ -45,13 +47,13 @@ class RockTheBockCog(GameCog, group_name="bock", group_description="Rock the Boc
             return ctx.t("rockthebock.did.choose", choice=ctx.t(f"rockthebock.choice.{action.colour}"))
         return super().describe(ctx, seat, action)
 
-    def announce(self, ctx: TableContext, events: list[dict[str, Any]]) -> list[str]:
+    def announce(self, ctx: Context, events: list[Event]) -> list[str]:
         return render.round_announcement(ctx, events)
 
-    def explain(self, ctx: TableContext) -> ResultNotes:
+    def explain(self, ctx: Context) -> ResultNotes:
         return render.result_notes(ctx)
 
-    def refusal(self, error: IllegalAction, locale: Any) -> str:
+    def refusal(self, error: IllegalAction, locale: Localish) -> str:
         """A colour in words ("no die shows red"), not the engine's code."""
         colour = error.params.get("colour")
         if isinstance(colour, str) and colour in COLOURS:
@@ -61,7 +63,7 @@ class RockTheBockCog(GameCog, group_name="bock", group_description="Rock the Boc
         return super().refusal(error, locale)
 
     async def on_ui(
-        self, interaction: discord.Interaction, ctx: TableContext, seat: int, word: str, values: list[str]
+        self, interaction: discord.Interaction, ctx: Context, seat: int, word: str, values: list[str]
     ) -> None:
         """`wolf`: open the acting player's picker for the wolves' victim."""
         if word != "wolf":
@@ -75,7 +77,7 @@ class RockTheBockCog(GameCog, group_name="bock", group_description="Rock the Boc
 
     # ------------------------------------------------------------ slash commands
 
-    def _choose(self, ctx: TableContext, seat: int, colour: str, target: discord.Member | None) -> Choose:
+    def _choose(self, ctx: Context, seat: int, colour: str, target: discord.Member | None) -> Choose:
         """`/bock choose`: the named victim's seat, or the only possible one (two players)."""
         if target is not None:
             victim = ctx.record.seat_of(target.id)

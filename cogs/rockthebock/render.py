@@ -8,7 +8,7 @@ the cog (cogs/rockthebock/cog.py) maps clicks and slash commands to actions.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, TypeAlias
 
 import discord
 
@@ -16,8 +16,13 @@ from cogs.i18n import join_list, plural, signed
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog, ResultNotes
 from cogs.tables.ui import Board
-from rules.engine import Event
-from rules.rockthebock.game import Caps, Choose, RockTheBockView, Roll, SheetView, ThrowItem
+from rules.engine import Action, Event
+from rules.rockthebock.game import Caps, Choose, RockTheBockState, RockTheBockView, Roll, SheetView, ThrowItem
+
+Context: TypeAlias = TableContext[RockTheBockState, Action, RockTheBockView]
+"""A Rock the Bock table: `ctx.public()` is a RockTheBockView."""
+Cog: TypeAlias = GameCog[RockTheBockState, Action, RockTheBockView]
+"""The Rock the Bock cog, as its boards see it: its builders take Rock the Bock actions."""
 
 BOCK = "white"
 WOLF = "grey"
@@ -31,30 +36,25 @@ EMBED_COLOURS = {
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
 
-def public(ctx: TableContext) -> RockTheBockView:
-    """The whole table's view, typed (Rock the Bock hides nothing: there is no private view)."""
-    return cast(RockTheBockView, ctx.public())
-
-
-def wolf_targets(ctx: TableContext, seat: int) -> list[int]:
+def wolf_targets(ctx: Context, seat: int) -> list[int]:
     """The seats the acting player may send wolves to right now (from legal_actions)."""
     return [
         action.target
-        for action in ctx.game.legal_actions(ctx.state, seat)
+        for action in ctx.game.legal_actions(ctx.live, seat)
         if isinstance(action, Choose) and action.colour == WOLF and action.target is not None
     ]
 
 
-def counted(ctx: TableContext, noun: str, count: int) -> str:
+def counted(ctx: Context, noun: str, count: int) -> str:
     """A count with its noun, singular or plural: "1 die", "3 dice", "**2** wolves"."""
     return plural(f"rockthebock.count.{noun}", count, ctx.locale)
 
 
-def colour_name(ctx: TableContext, colour: str) -> str:
+def colour_name(ctx: Context, colour: str) -> str:
     return ctx.t(f"rockthebock.colour.{colour}")
 
 
-def face(ctx: TableContext, colour: str, count: int) -> str:
+def face(ctx: Context, colour: str, count: int) -> str:
     """One colour of a throw with its count: "🐏 bock ×1", "🟦 blue goats ×2"."""
     if colour in (BOCK, WOLF):
         return plural(f"rockthebock.face.{colour}", count, ctx.locale)
@@ -63,13 +63,13 @@ def face(ctx: TableContext, colour: str, count: int) -> str:
     )
 
 
-def seat_name(ctx: TableContext, seat: int, view: RockTheBockView) -> str:
+def seat_name(ctx: Context, seat: int, view: RockTheBockView) -> str:
     """A player with their goat colour: "🟥 alice"."""
     colour = view["sheets"][seat]["colour"]
     return ctx.t("rockthebock.sheet.name", square=SQUARES[colour], player=ctx.name(seat))
 
 
-def throw_lines(ctx: TableContext, view: RockTheBockView) -> list[str]:
+def throw_lines(ctx: Context, view: RockTheBockView) -> list[str]:
     """The current throw, grouped by colour, with the colours nobody may choose marked."""
     lines = []
     for item in view["throw"] or []:
@@ -84,7 +84,7 @@ DESCRIBED = ("throw_failed", "round_scored", "marked")
 """The events of `last` told in words; a plain throw is shown on its own, the rest follows from the board."""
 
 
-def last_line(ctx: TableContext, view: RockTheBockView) -> str | None:
+def last_line(ctx: Context, view: RockTheBockView) -> str | None:
     """The last thing that happened, in words (the current throw is shown on its own)."""
     last = next((event for event in view["last"] if event["type"] in DESCRIBED), None)
     if last is None:
@@ -128,7 +128,7 @@ def last_line(ctx: TableContext, view: RockTheBockView) -> str | None:
     return f"{text} {struck}"
 
 
-def sheet_marks(ctx: TableContext, sheet: SheetView, caps: Caps) -> str:
+def sheet_marks(ctx: Context, sheet: SheetView, caps: Caps) -> str:
     return ctx.t(
         "rockthebock.sheet.marks",
         bocks=sheet["bocks"],
@@ -140,12 +140,12 @@ def sheet_marks(ctx: TableContext, sheet: SheetView, caps: Caps) -> str:
     )
 
 
-def round_scores(ctx: TableContext, sheet: SheetView) -> str:
+def round_scores(ctx: Context, sheet: SheetView) -> str:
     scores = " · ".join(f"R{number} {signed(score)}" for number, score in enumerate(sheet["round_scores"], 1))
     return ctx.t("rockthebock.sheet.rounds", scores=scores or "—")
 
 
-def sheet_field(ctx: TableContext, view: RockTheBockView, sheet: SheetView) -> tuple[str, str]:
+def sheet_field(ctx: Context, view: RockTheBockView, sheet: SheetView) -> tuple[str, str]:
     """One player's sheet for the running round: marks, struck symbols, scores."""
     seat = sheet["seat"]
     name = seat_name(ctx, seat, view)
@@ -168,11 +168,11 @@ def sheet_field(ctx: TableContext, view: RockTheBockView, sheet: SheetView) -> t
     return name, "\n".join(lines)
 
 
-def board(cog: GameCog, ctx: TableContext) -> Board:
+def board(cog: Cog, ctx: Context) -> Board:
     """The public board: the embed, then "Roll" or one button per thrown colour with its count."""
     content, embed = board_embed(ctx)
     drawn = Board(content=content, embed=embed)
-    view = public(ctx)
+    view = ctx.public()
     seat = view["turn"]
     if view["over"] or seat is None:
         return drawn
@@ -186,7 +186,7 @@ def board(cog: GameCog, ctx: TableContext) -> Board:
 
 
 def colour_button(
-    cog: GameCog, ctx: TableContext, view: RockTheBockView, seat: int, item: ThrowItem
+    cog: Cog, ctx: Context, view: RockTheBockView, seat: int, item: ThrowItem
 ) -> discord.ui.Item[Any]:
     """One thrown colour: bocks and wolves on row 0, goats on row 1 (disabled if nobody plays them).
 
@@ -219,11 +219,11 @@ def colour_button(
     return cog.action_button(ctx, Choose(colour), label, emoji=square, row=1)
 
 
-def wolf_picker(cog: GameCog, ctx: TableContext, seat: int, targets: list[int]) -> Board:
+def wolf_picker(cog: Cog, ctx: Context, seat: int, targets: list[int]) -> Board:
     """The acting player's ephemeral select: who gets the wolves, with each victim's sheet."""
-    view = public(ctx)
+    view = ctx.public()
     count = next(item["count"] for item in view["throw"] or [] if item["colour"] == WOLF)
-    choices: list[tuple[str, Any, str | None]] = []
+    choices: list[tuple[str, Action, str | None]] = []
     for target in targets:
         sheet = view["sheets"][target]
         label = ctx.t("rockthebock.wolf.option", square=SQUARES[sheet["colour"]], player=ctx.name(target))
@@ -242,9 +242,9 @@ def wolf_picker(cog: GameCog, ctx: TableContext, seat: int, targets: list[int]) 
     )
 
 
-def board_embed(ctx: TableContext) -> tuple[str, discord.Embed]:
+def board_embed(ctx: Context) -> tuple[str, discord.Embed]:
     """The content line (who is to act, with a mention) and the embed of the public board."""
-    view = public(ctx)
+    view = ctx.public()
     seat = view["turn"]
     if view["over"] or seat is None:
         return ctx.t("rockthebock.over"), final_embed(ctx, view)
@@ -274,7 +274,7 @@ def board_embed(ctx: TableContext) -> tuple[str, discord.Embed]:
     return content, embed
 
 
-def final_embed(ctx: TableContext, view: RockTheBockView) -> discord.Embed:
+def final_embed(ctx: Context, view: RockTheBockView) -> discord.Embed:
     """The finished game: the last round's sheets and every round's score, best first."""
     ranking = view["ranking"]
     assert ranking is not None, "the final sheets are only drawn once the game is over"
@@ -301,9 +301,9 @@ def final_embed(ctx: TableContext, view: RockTheBockView) -> discord.Embed:
     return embed
 
 
-def round_announcement(ctx: TableContext, events: list[Event]) -> list[str]:
+def round_announcement(ctx: Context, events: list[Event]) -> list[str]:
     """The lines posted when a round is scored (and who starts the next one)."""
-    view = public(ctx)
+    view = ctx.public()
     lines: list[str] = []
     for event in events:
         if event["type"] == "round_scored":
@@ -328,12 +328,12 @@ def round_announcement(ctx: TableContext, events: list[Event]) -> list[str]:
     return lines
 
 
-def result_notes(ctx: TableContext) -> ResultNotes:
+def result_notes(ctx: Context) -> ResultNotes:
     """Each total as the rulebook counts it: the sum of the three round scores.
 
     Equal totals share a rank (GAMES.md), so no tie-break ever decides one and none is named.
     """
-    view = public(ctx)
+    view = ctx.public()
     return ResultNotes(
         breakdown={
             sheet["seat"]: " · ".join(

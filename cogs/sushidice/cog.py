@@ -23,16 +23,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.i18n import t
+from cogs.i18n import Localish, t
 from cogs.sushidice import render as render
-from cogs.tables.context import TableContext, now
+from cogs.sushidice.render import Context
+from cogs.tables.context import now
 from cogs.tables.errors import Refusal
 from cogs.tables.gamecog import GameCog, ResultNotes
 from cogs.tables.language import for_seat
 from cogs.tables.ui import Board
 from rules.computer.brain import PACE, Pace
-from rules.engine import Event, IllegalAction, require
-from rules.sushidice.game import GAME, Chop, SushiDiceView, Yuck
+from rules.engine import Action, Event, IllegalAction, require
+from rules.sushidice.game import GAME, Chop, SushiDiceState, SushiDiceView, Yuck
 
 # Seconds between two edits of the public duel message. Discord allows about 5 message edits per
 # 5 s in a channel; the table also posts announcements and results there, so one edit a second
@@ -54,7 +55,7 @@ class Shown:
 
 
 class SushiDiceCog(
-    GameCog,
+    GameCog[SushiDiceState, Action, SushiDiceView],
     group_name="sushidice",
     group_description="Sushi Dice: a real-time dice duel for plates of sushi",
 ):
@@ -72,33 +73,33 @@ class SushiDiceCog(
 
     # ------------------------------------------------------------ rendering hooks
 
-    def render_board(self, ctx: TableContext) -> Board:
+    def render_board(self, ctx: Context) -> Board:
         return render.board(self, ctx)
 
-    def render_private(self, ctx: TableContext, seat: int) -> Board | None:
+    def render_private(self, ctx: Context, seat: int) -> Board | None:
         return render.private_board(self, ctx, seat, shown=self.shown(ctx))
 
-    def private_key(self, ctx: TableContext, seat: int) -> object:
+    def private_key(self, ctx: Context, seat: int) -> object:
         """A panel shows the opponent as the public board last showed them: that view counts too."""
-        return (render.private(ctx, seat), self.shown(ctx))
+        return (ctx.private(seat), self.shown(ctx))
 
-    def stamp(self, ctx: TableContext, seat: int | None) -> int:
+    def stamp(self, ctx: Context, seat: int | None) -> int:
         """The duel, not the version: the opponent's throws must not outdate a duelist's panel."""
         if ctx.state is None:
             return ctx.version
-        return render.public(ctx)["duel"] + 1  # never 0, which would mean "always current"
+        return ctx.public()["duel"] + 1  # never 0, which would mean "always current"
 
-    def waits_for(self, ctx: TableContext) -> frozenset[int]:
+    def waits_for(self, ctx: Context) -> frozenset[int]:
         """The duelists (or the host choosing): a spectator's Chop! is never owed."""
-        view = render.public(ctx)
+        view = ctx.public()
         if view["phase"] == "challenge":
             return frozenset({view["host"]})
         return frozenset(duelist["seat"] for duelist in view["duelists"])
 
-    def describe(self, ctx: TableContext, seat: int, action: Any) -> str:
+    def describe(self, ctx: Context, seat: int, action: Action) -> str:
         encoded = self.game.encode_action(action)
         kind = encoded["type"]
-        headline = render.public(ctx)["last"]
+        headline = ctx.public()["last"]
         last = headline[0] if headline else {}
         params: dict[str, Any] = {}
         if "die" in encoded:
@@ -115,9 +116,9 @@ class SushiDiceCog(
         key = f"sushidice.did.{kind}"
         return ctx.t(key, **params)
 
-    def announce(self, ctx: TableContext, events: list[Event]) -> list[str]:
+    def announce(self, ctx: Context, events: list[Event]) -> list[str]:
         """Plates won and chops get a line of their own; the rest lives on the board."""
-        target = render.public(ctx)["target"]
+        target = ctx.public()["target"]
         lines: list[str] = []
         rang = False
         for event in events:
@@ -151,10 +152,10 @@ class SushiDiceCog(
                 )
         return lines
 
-    def explain(self, ctx: TableContext) -> ResultNotes:
+    def explain(self, ctx: Context) -> ResultNotes:
         return render.result_notes(ctx)
 
-    def refusal(self, error: IllegalAction, locale: Any) -> str:
+    def refusal(self, error: IllegalAction, locale: Localish) -> str:
         """Dice and plates are counted from 1 for players; plate names in words."""
         params = dict(error.params)
         for key in ("die", "plate"):
@@ -164,13 +165,13 @@ class SushiDiceCog(
             params["name"] = t(f"sushidice.plate.{params['name']}", locale)
         return super().refusal(IllegalAction(error.code, **params), locale)
 
-    def published(self, ctx: TableContext) -> None:
+    def published(self, ctx: Context) -> None:
         """Remember what the board now shows, and bring the panels' view of the opponent up to it."""
         if ctx.state is None:
             return
-        self._shown[ctx.channel_id] = Shown(ctx.record.id, render.public(ctx))
+        self._shown[ctx.channel_id] = Shown(ctx.record.id, ctx.public())
         seen = self._seen.setdefault(ctx.channel_id, deque(maxlen=SEEN_BOARDS))
-        seen.append((now(), ctx.record.id, render.public(ctx)["stamp"]))
+        seen.append((now(), ctx.record.id, ctx.public()["stamp"]))
         if ctx.record.status == "playing":
             # The panels show the opponent as the board does, and enable Yuck! from it.
             self.tables.refresh_private(ctx.channel_id)
@@ -179,7 +180,7 @@ class SushiDiceCog(
         """Seconds between a computer duelist's clicks at its level (a stand-in's too: normal)."""
         return self.computer_delay * _pace(level).click / COMPUTER_DELAY
 
-    def computer_sight(self, ctx: TableContext, level: str) -> int | None:
+    def computer_sight(self, ctx: Context, level: str) -> int | None:
         """The latest public board a computer at `level` has had time to react to (its reaction time
         ago or earlier): the board its Yuck! or Chop! names. None: nothing seen yet."""
         reaction = self.computer_delay * _pace(level).reaction / COMPUTER_DELAY
@@ -192,15 +193,14 @@ class SushiDiceCog(
         return seen[-1] if seen else None
 
     async def on_ui(
-        self, interaction: discord.Interaction, ctx: TableContext, seat: int, word: str, values: list[str]
+        self, interaction: discord.Interaction, ctx: Context, seat: int, word: str, values: list[str]
     ) -> None:
         if word == "yuck":
-            action: Any = self.yuck_action(ctx, seat)
+            action: Action = self.yuck_action(ctx, seat)
         elif word == "chop":
             shown = self._require_shown(ctx)
-            view = render.public(ctx)
-            assert ctx.state is not None
-            partners = GAME.chop_partners(ctx.state, seat)
+            view = ctx.public()
+            partners = GAME.chop_partners(ctx.live, seat)
             if render.duelist_of(view, seat) is None and view["chop_possible"] and len(partners) > 1:
                 await self._ask_partner(interaction, ctx, seat, partners)
                 return
@@ -215,14 +215,14 @@ class SushiDiceCog(
 
     # ------------------------------------------------------------ calls judged on the published board
 
-    def shown(self, ctx: TableContext) -> SushiDiceView | None:
+    def shown(self, ctx: Context) -> SushiDiceView | None:
         """The view the public board of this table last showed; None if unknown (e.g. after a restart)."""
         record = self._shown.get(ctx.channel_id)
         if record is None or record.table_id != ctx.record.id:
             return None
         return record.view
 
-    def _require_shown(self, ctx: TableContext) -> SushiDiceView:
+    def _require_shown(self, ctx: Context) -> SushiDiceView:
         shown = self.shown(ctx)
         if shown is None:
             # Nothing published since the bot started: publish now, and let the caller look first.
@@ -230,28 +230,28 @@ class SushiDiceCog(
             raise Refusal("sushidice.refresh_first")
         return shown
 
-    def yuck_action(self, ctx: TableContext, seat: int) -> Yuck:
+    def yuck_action(self, ctx: Context, seat: int) -> Yuck:
         """A Yuck! on the opponent's dice as the public board showed them (also `/sushidice yuck`'s builder).
 
         A seat outside the duel gets the engine's reason, in the engine's order: the game is over,
         it is not this seat's turn, no duel is on yet, or the seat watches the duel.
         """
         shown = self._require_shown(ctx)
-        view = render.public(ctx)
+        view = ctx.public()
         mine = render.duelist_of(view, seat)
         if mine is None:
             require(not view["over"], "game_over")
-            require(seat in self.game.to_move(ctx.state), "not_your_turn", seat=seat)
+            require(seat in self.game.to_move(ctx.live), "not_your_turn", seat=seat)
             require(view["phase"] == "duel", "wrong_phase", phase=view["phase"])
             raise IllegalAction("not_a_duelist")
         return Yuck(shown["stamp"])
 
     async def _ask_partner(
-        self, interaction: discord.Interaction, ctx: TableContext, seat: int, partners: list[int]
+        self, interaction: discord.Interaction, ctx: Context, seat: int, partners: list[int]
     ) -> None:
         """Several players tie for fewest plates: the Chop! caller picks who gets the blue set."""
         ctx = await for_seat(interaction.client, ctx, seat)  # the picker is the caller's alone
-        scores = render.public(ctx)["scores"]
+        scores = ctx.public()["scores"]
         choices = [
             (
                 ctx.name(partner),
@@ -287,8 +287,11 @@ class SushiDiceCog(
         await self.play(interaction, self.yuck_action)
 
 
+_PACES: dict[str, Pace] = {**PACE}  # looked up by the stored level, a plain string
+
+
 def _pace(level: str) -> Pace:
-    return PACE.get(level, PACE["normal"])  # type: ignore[call-overload]
+    return _PACES.get(level, PACE["normal"])
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -9,7 +9,7 @@ board does, or its holder would call a Yuck! the table refuses as "not shown yet
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, cast
+from typing import Any, TypeAlias
 
 import discord
 
@@ -17,8 +17,22 @@ from cogs.i18n import join_list, number, plural
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog, ResultNotes
 from cogs.tables.ui import Board
-from rules.engine import Event
-from rules.sushidice.game import BringBack, Challenge, DuelistView, Ring, Roll, SetAside, SushiDiceView
+from rules.engine import Action, Event
+from rules.sushidice.game import (
+    BringBack,
+    Challenge,
+    DuelistView,
+    Ring,
+    Roll,
+    SetAside,
+    SushiDiceState,
+    SushiDiceView,
+)
+
+Context: TypeAlias = TableContext[SushiDiceState, Action, SushiDiceView]
+"""A Sushi Dice table: `ctx.public()` is a SushiDiceView."""
+Cog: TypeAlias = GameCog[SushiDiceState, Action, SushiDiceView]
+"""The Sushi Dice cog, as its boards see it: its builders take Sushi Dice actions."""
 
 FACE_EMOJI = {
     "maguro": "🐟",
@@ -45,21 +59,11 @@ SCORE_UNIT = "sushidice.results.plates"
 # ---------------------------------------------------------------- small pieces
 
 
-def public(ctx: TableContext) -> SushiDiceView:
-    """What the whole table may see, typed."""
-    return cast(SushiDiceView, ctx.public())
-
-
-def private(ctx: TableContext, seat: int) -> SushiDiceView:
-    """What a seat may see (its own set's colour besides the public view), typed."""
-    return cast(SushiDiceView, ctx.private(seat))
-
-
 def emoji(face: str | None) -> str:
     return UNTHROWN if face is None else FACE_EMOJI[face]
 
 
-def plate_name(ctx: TableContext, plate: str) -> str:
+def plate_name(ctx: Context, plate: str) -> str:
     return ctx.t(f"sushidice.plate.{plate}")
 
 
@@ -67,7 +71,7 @@ def plate_picture(plate: str) -> str:
     return COMBO_PICTURE if plate == "combo" else f"{FACE_EMOJI[plate]} ×6"
 
 
-def plate_lines(ctx: TableContext, face_up: list[str], complete: list[int] | None = None) -> list[str]:
+def plate_lines(ctx: Context, face_up: list[str], complete: list[int] | None = None) -> list[str]:
     return [
         ctx.t(
             "sushidice.plate.line_complete" if slot in (complete or ()) else "sushidice.plate.line",
@@ -79,7 +83,7 @@ def plate_lines(ctx: TableContext, face_up: list[str], complete: list[int] | Non
     ]
 
 
-def set_name(ctx: TableContext, colour: str) -> str:
+def set_name(ctx: Context, colour: str) -> str:
     return ctx.t(f"sushidice.set.{colour}")
 
 
@@ -87,7 +91,7 @@ def duelist_of(view: SushiDiceView, seat: int) -> DuelistView | None:
     return next((duelist for duelist in view["duelists"] if duelist["seat"] == seat), None)
 
 
-def dice_text(ctx: TableContext, duelist: DuelistView) -> str:
+def dice_text(ctx: Context, duelist: DuelistView) -> str:
     """A duelist's six dice as the board shows them: thrown and set aside, counted, plus what stands out."""
     faces = duelist["faces"]
     if all(face is None for face in faces):
@@ -115,7 +119,7 @@ def dice_text(ctx: TableContext, duelist: DuelistView) -> str:
     return "\n".join(lines)
 
 
-def plates_won(ctx: TableContext, view: SushiDiceView) -> str:
+def plates_won(ctx: Context, view: SushiDiceView) -> str:
     """One line per player: plates won, counted and pictured; duelists marked."""
     in_duel = {duelist["seat"] for duelist in view["duelists"]} if not view["over"] else set()
     lines = []
@@ -136,12 +140,12 @@ def plates_won(ctx: TableContext, view: SushiDiceView) -> str:
     return "\n".join(lines)
 
 
-def describe_last(ctx: TableContext, view: SushiDiceView) -> str | None:
+def describe_last(ctx: Context, view: SushiDiceView) -> str | None:
     """The board's "last thing that happened" line: the latest action's headline event."""
     return describe_event(ctx, view["last"][0]) if view["last"] else None
 
 
-def describe_event(ctx: TableContext, event: Event) -> str | None:
+def describe_event(ctx: Context, event: Event) -> str | None:
     """One event in words, None for the events the board does not describe."""
     kind = event["type"]
     player = ctx.name(event["seat"]) if "seat" in event else ""
@@ -170,12 +174,12 @@ def describe_event(ctx: TableContext, event: Event) -> str | None:
 # ---------------------------------------------------------------- the public board
 
 
-def board(cog: GameCog, ctx: TableContext) -> Board:
-    view = public(ctx)
+def board(cog: Cog, ctx: Context) -> Board:
+    view = ctx.public()
     if view["over"]:
         return _over_board(ctx, view)
     embed = discord.Embed(colour=discord.Colour.orange())
-    items: list[Any] = []
+    items: list[discord.ui.Item[Any]] = []
     plates_header = ctx.t(
         "sushidice.board.plates", target=plates_count(ctx, view["target"]), pile=view["pile"]
     )
@@ -231,7 +235,7 @@ def board(cog: GameCog, ctx: TableContext) -> Board:
     return Board(content=content, embed=embed, items=items)
 
 
-def _over_board(ctx: TableContext, view: SushiDiceView) -> Board:
+def _over_board(ctx: Context, view: SushiDiceView) -> Board:
     scores = view["scores"]
     best = max(scores)
     winners = join_list((ctx.mention(seat) for seat, score in enumerate(scores) if score == best), ctx.locale)
@@ -247,24 +251,24 @@ def _over_board(ctx: TableContext, view: SushiDiceView) -> Board:
 # ---------------------------------------------------------------- the results
 
 
-def plates_count(ctx: TableContext, count: int) -> str:
+def plates_count(ctx: Context, count: int) -> str:
     """How Sushi Dice counts a score: "1 plate", "5 plates"."""
     return plural(SCORE_UNIT, count, ctx.locale)
 
 
-def result_notes(ctx: TableContext) -> ResultNotes:
+def result_notes(ctx: Context) -> ResultNotes:
     """Each player's score as the rulebook counts it: the plates they won, kind by kind.
 
     Ranks follow plates and equal counts share a rank (GAMES.md): no tie-break ever decides one,
     so none is named.
     """
-    view = public(ctx)
+    view = ctx.public()
     return ResultNotes(
         breakdown={seat: plates_taken(ctx, plates) for seat, plates in enumerate(view["plates"])}
     )
 
 
-def plates_taken(ctx: TableContext, plates: list[str]) -> str:
+def plates_taken(ctx: Context, plates: list[str]) -> str:
     """The plates a seat won, by kind, in the order first taken: "🐟 maguro ×2 · 🍱 combo"."""
     if not plates:
         return ctx.t("sushidice.explain.none")
@@ -282,10 +286,10 @@ def plates_taken(ctx: TableContext, plates: list[str]) -> str:
 # ---------------------------------------------------------------- a duelist's panel
 
 
-def private_board(cog: GameCog, ctx: TableContext, seat: int, *, shown: SushiDiceView | None = None) -> Board:
+def private_board(cog: Cog, ctx: Context, seat: int, *, shown: SushiDiceView | None = None) -> Board:
     """The private controls of a seat; `shown` is the public view the board last published
     (None: unknown, so the opponent shows nothing and Yuck! stays off)."""
-    view = private(ctx, seat)
+    view = ctx.private(seat)
     if view["over"]:
         return Board(content=ctx.t("sushidice.panel.over"))
     if view["phase"] == "challenge":
@@ -336,14 +340,14 @@ def shown_duelist(shown: SushiDiceView | None, view: SushiDiceView, seat: int) -
 
 
 def _panel_items(
-    cog: GameCog,
-    ctx: TableContext,
+    cog: Cog,
+    ctx: Context,
     seat: int,
     view: SushiDiceView,
     mine: DuelistView,
     seen: DuelistView | None,
-) -> list[Any]:
-    items: list[Any] = []
+) -> list[discord.ui.Item[Any]]:
+    items: list[discord.ui.Item[Any]] = []
     for die, (face, kept) in enumerate(zip(mine["faces"], mine["set_aside"], strict=True)):
         row = die // DICE_PER_ROW
         if face is None:
@@ -382,7 +386,7 @@ def _panel_items(
             Roll(),
             ctx.t("sushidice.panel.roll"),
             emoji="🎲",
-            disabled=Roll() not in cog.game.legal_actions(ctx.state, seat),
+            disabled=Roll() not in cog.game.legal_actions(ctx.live, seat),
             row=2,
             seat=seat,
         )

@@ -8,25 +8,25 @@ controls from the board's "My hand" button or `/sushigo hand`. The channel shows
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.i18n import t
+from cogs.i18n import Localish, t
 from cogs.sushigo import render as render
-from cogs.tables.context import TableContext
+from cogs.sushigo.render import Context
 from cogs.tables.gamecog import GameCog, ResultNotes, ShortText
 from cogs.tables.language import for_seat
 from cogs.tables.ui import Board
-from rules.engine import IllegalAction
-from rules.sushigo.game import CARDS, GAME, Pick
+from rules.engine import Event, IllegalAction
+from rules.sushigo.game import GAME, SushiGoPrivateView, SushiGoView
+from rules.sushigo.scoring import CARDS
+from rules.sushigo.state import Pick, SushiGoState
 
 AUTOCOMPLETE_LIMIT = 25
 
 
-def card_id(text: str | None, locale: Any = None) -> str | None:
+def card_id(text: str | None, locale: Localish = None) -> str | None:
     """A card's engine name from what a player typed: the name itself or its shown name."""
     if text is None:
         return None
@@ -40,22 +40,26 @@ def card_id(text: str | None, locale: Any = None) -> str | None:
     return text.strip()
 
 
-class SushiGoCog(GameCog, group_name="sushigo", group_description="Sushi Go! — pick a card, pass the hand"):
+class SushiGoCog(
+    GameCog[SushiGoState, Pick, SushiGoView, SushiGoPrivateView],
+    group_name="sushigo",
+    group_description="Sushi Go! — pick a card, pass the hand",
+):
     game = GAME
     private_mode = "dm"
 
     # ------------------------------------------------------------ rendering hooks
 
-    def render_board(self, ctx: TableContext) -> Board:
+    def render_board(self, ctx: Context) -> Board:
         return render.board(self, ctx)
 
-    def render_private(self, ctx: TableContext, seat: int) -> Board | None:
+    def render_private(self, ctx: Context, seat: int) -> Board | None:
         return render.private_board(self, ctx, seat)
 
-    def private_key(self, ctx: TableContext, seat: int) -> object:
+    def private_key(self, ctx: Context, seat: int) -> object:
         """What a hand is drawn from (`render.private_board`): another seat's pick changes none of it,
         so it does not redraw or resend this seat's DM."""
-        view = render.private(ctx, seat)
+        view = ctx.private(seat)
         return (
             view["over"],
             seat in view["to_move"],
@@ -67,24 +71,24 @@ class SushiGoCog(GameCog, group_name="sushigo", group_description="Sushi Go! —
             view["can_use_chopsticks"],
         )
 
-    def stamp(self, ctx: TableContext, seat: int | None) -> int:
+    def stamp(self, ctx: Context, seat: int | None) -> int:
         """The turn, not the version: one player's pick must not outdate another player's hand."""
         if ctx.state is None:
             return ctx.version
-        view = render.public(ctx)
+        view = ctx.public()
         return (view["round"] or 0) * 100 + view["turn_number"]
 
-    def describe(self, ctx: TableContext, seat: int, action: Any) -> str:
+    def describe(self, ctx: Context, seat: int, action: Pick) -> str:
         # Also used for time-out notices in the channel: never name the secret card.
         return ctx.t("sushigo.did.pick")
 
-    def announce(self, ctx: TableContext, events: list[dict[str, Any]]) -> list[str]:
+    def announce(self, ctx: Context, events: list[Event]) -> list[str]:
         return render.announce(ctx, events)
 
-    def explain(self, ctx: TableContext) -> ResultNotes:
+    def explain(self, ctx: Context) -> ResultNotes:
         return render.result_notes(ctx)
 
-    def refusal(self, error: IllegalAction, locale: Any) -> str:
+    def refusal(self, error: IllegalAction, locale: Localish) -> str:
         card = error.params.get("card")
         if isinstance(card, str) and card in CARDS:
             error = IllegalAction(error.code, **{**error.params, "card": t(f"sushigo.card.{card}", locale)})
@@ -93,10 +97,10 @@ class SushiGoCog(GameCog, group_name="sushigo", group_description="Sushi Go! —
     # ------------------------------------------------------------ the chopsticks steps (private)
 
     async def on_ui(
-        self, interaction: discord.Interaction, ctx: TableContext, seat: int, word: str, values: list[str]
+        self, interaction: discord.Interaction, ctx: Context, seat: int, word: str, values: list[str]
     ) -> None:
         ctx = await for_seat(interaction.client, ctx, seat)  # a hand is private: the player's language
-        view = render.private(ctx, seat)
+        view = ctx.private(seat)
         if view["over"]:
             raise IllegalAction("game_over")
         if seat not in view["to_move"]:
@@ -118,8 +122,8 @@ class SushiGoCog(GameCog, group_name="sushigo", group_description="Sushi Go! —
             raise IllegalAction("unknown_action", kind=word)
         await interaction.response.edit_message(**board.edit_kwargs())
 
-    def _legal(self, ctx: TableContext, seat: int) -> list[Pick]:
-        return list(self.game.legal_actions(ctx.state, seat))
+    def _legal(self, ctx: Context, seat: int) -> list[Pick]:
+        return list(self.game.legal_actions(ctx.live, seat))
 
     # ------------------------------------------------------------ slash commands
 
@@ -139,9 +143,7 @@ class SushiGoCog(GameCog, group_name="sushigo", group_description="Sushi Go! —
         action = Pick(card_id(card, locale) or card, card_id(second, locale))
         await self.play(interaction, action)
 
-    async def _my_legal(
-        self, interaction: discord.Interaction
-    ) -> tuple[TableContext, int, list[Pick]] | None:
+    async def _my_legal(self, interaction: discord.Interaction) -> tuple[Context, int, list[Pick]] | None:
         """The caller's table, seat and legal picks, read for autocomplete (nothing is changed)."""
         ctx = await self.playing_table(interaction)
         if ctx is None:
@@ -152,9 +154,9 @@ class SushiGoCog(GameCog, group_name="sushigo", group_description="Sushi Go! —
         return ctx, seat, self._legal(ctx, seat)
 
     def _choices(
-        self, ctx: TableContext, seat: int, cards: list[str], current: str
+        self, ctx: Context, seat: int, cards: list[str], current: str
     ) -> list[app_commands.Choice[str]]:
-        held = render.private(ctx, seat)["hand"]
+        held = ctx.private(seat)["hand"]
         typed = current.strip().lower()
         choices = []
         for card in dict.fromkeys(cards):

@@ -9,7 +9,7 @@ can never show a hand or a pick that has not been revealed.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, cast
+from typing import TypeAlias
 
 import discord
 
@@ -17,16 +17,15 @@ from cogs.i18n import join_list, plural, signed
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog, ResultNotes
 from cogs.tables.ui import Board
-from rules.sushigo.game import (
-    CARDS,
-    CATEGORIES,
-    MAKI_ROLLS,
-    NIGIRI,
-    Pick,
-    SushiGoPrivateView,
-    SushiGoView,
-    round_breakdown,
-)
+from rules.engine import Event
+from rules.sushigo.game import SushiGoPrivateView, SushiGoView
+from rules.sushigo.scoring import CARDS, CATEGORIES, MAKI_ROLLS, NIGIRI, round_breakdown
+from rules.sushigo.state import Pick, SushiGoState
+
+Context: TypeAlias = TableContext[SushiGoState, Pick, SushiGoView, SushiGoPrivateView]
+"""A Sushi Go! table: `ctx.public()` is a SushiGoView, `ctx.private(seat)` a SushiGoPrivateView."""
+Cog: TypeAlias = GameCog[SushiGoState, Pick, SushiGoView, SushiGoPrivateView]
+"""The Sushi Go! cog, as its boards see it: its builders take Sushi Go! actions."""
 
 EMOJI: dict[str, str] = {
     "tempura": "🍤",
@@ -53,25 +52,15 @@ MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 COLOUR = discord.Colour.from_rgb(232, 93, 74)
 
 
-def public(ctx: TableContext) -> SushiGoView:
-    """The table's view, typed: `ctx.public()` of a Sushi Go! table."""
-    return cast(SushiGoView, ctx.public())
-
-
-def private(ctx: TableContext, seat: int) -> SushiGoPrivateView:
-    """One seat's view, typed: `ctx.private(seat)` of a Sushi Go! table (`private_board` draws the hand)."""
-    return cast(SushiGoPrivateView, ctx.private(seat))
-
-
-def card_name(ctx: TableContext, card: str) -> str:
+def card_name(ctx: Context, card: str) -> str:
     return ctx.t(f"sushigo.card.{card}")
 
 
-def card_label(ctx: TableContext, card: str) -> str:
+def card_label(ctx: Context, card: str) -> str:
     return f"{EMOJI.get(card, '🍱')} {card_name(ctx, card)}"
 
 
-def hand_lines(ctx: TableContext, hand: list[str]) -> str:
+def hand_lines(ctx: Context, hand: list[str]) -> str:
     """A hand grouped and counted, in menu order."""
     count = Counter(hand)
     lines = [
@@ -82,7 +71,7 @@ def hand_lines(ctx: TableContext, hand: list[str]) -> str:
     return "\n".join(lines) or ctx.t("sushigo.group.empty")
 
 
-def tableau_lines(ctx: TableContext, tableau: list[str], slots: list[str | None]) -> str:
+def tableau_lines(ctx: Context, tableau: list[str], slots: list[str | None]) -> str:
     """Cards in front of a player, grouped: maki as rolls, nigiri on wasabi together, free wasabi apart."""
     count = Counter(tableau)
     on_wasabi = Counter(card for card in slots if card is not None)
@@ -120,15 +109,15 @@ def tableau_lines(ctx: TableContext, tableau: list[str], slots: list[str | None]
     return "\n".join(lines) or ctx.t("sushigo.group.empty")
 
 
-def _cards(ctx: TableContext, cards: list[str]) -> str:
+def _cards(ctx: Context, cards: list[str]) -> str:
     return " + ".join(card_label(ctx, card) for card in cards)
 
 
 # ---------------------------------------------------------------- the public board
 
 
-def board(cog: GameCog, ctx: TableContext) -> Board:
-    view = public(ctx)
+def board(cog: Cog, ctx: Context) -> Board:
+    view = ctx.public()
     if view["over"]:
         return _final_board(ctx, view)
     picked = view["picked"]
@@ -175,7 +164,7 @@ def board(cog: GameCog, ctx: TableContext) -> Board:
     return Board(content=content, embed=embed)
 
 
-def _add_last(ctx: TableContext, embed: discord.Embed, view: SushiGoView) -> None:
+def _add_last(ctx: Context, embed: discord.Embed, view: SushiGoView) -> None:
     last = view["reveal"]
     if not last:
         return
@@ -195,7 +184,7 @@ def _add_last(ctx: TableContext, embed: discord.Embed, view: SushiGoView) -> Non
     )
 
 
-def _add_scores(ctx: TableContext, embed: discord.Embed, view: SushiGoView) -> None:
+def _add_scores(ctx: Context, embed: discord.Embed, view: SushiGoView) -> None:
     lines = []
     pudding_points = view["pudding_points"]
     for seat in range(ctx.players):
@@ -213,7 +202,7 @@ def _add_scores(ctx: TableContext, embed: discord.Embed, view: SushiGoView) -> N
     embed.add_field(name=ctx.t("sushigo.board.scores"), value="\n".join(lines)[:1024], inline=False)
 
 
-def _final_board(ctx: TableContext, view: SushiGoView) -> Board:
+def _final_board(ctx: Context, view: SushiGoView) -> Board:
     ranking = view["ranking"]
     pudding_points = view["pudding_points"]
     assert ranking is not None and pudding_points is not None  # both are set once the game is over
@@ -247,8 +236,8 @@ def _final_board(ctx: TableContext, view: SushiGoView) -> Board:
 # ---------------------------------------------------------------- round reports
 
 
-def announce(ctx: TableContext, events: list[dict[str, Any]]) -> list[str]:
-    view = public(ctx)
+def announce(ctx: Context, events: list[Event]) -> list[str]:
+    view = ctx.public()
     lines: list[str] = []
     for event in events:
         if event["type"] == "round_scored":
@@ -264,7 +253,7 @@ def announce(ctx: TableContext, events: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
-def _round_report(ctx: TableContext, view: SushiGoView, round_number: int) -> list[str]:
+def _round_report(ctx: Context, view: SushiGoView, round_number: int) -> list[str]:
     breakdown = view["round_points"][round_number - 1]
     lines = [ctx.t("sushigo.announce.round", round=round_number)]
     for seat, points in enumerate(breakdown):
@@ -315,9 +304,9 @@ def _round_report(ctx: TableContext, view: SushiGoView, round_number: int) -> li
 # ---------------------------------------------------------------- how the results came about
 
 
-def result_notes(ctx: TableContext) -> ResultNotes:
+def result_notes(ctx: Context) -> ResultNotes:
     """Each player's rounds and puddings, and the pudding tie-break where it split equal scores."""
-    view = public(ctx)
+    view = ctx.public()
     ranking, pudding_points = view["ranking"], view["pudding_points"]
     assert ranking is not None and pudding_points is not None, "only a finished game is explained"
     breakdown: dict[int, str] = {}
@@ -337,7 +326,7 @@ def result_notes(ctx: TableContext) -> ResultNotes:
     return ResultNotes(breakdown=breakdown, tie_break=_tie_break(ctx, view, ranking))
 
 
-def _tie_break(ctx: TableContext, view: SushiGoView, ranking: list[int]) -> str | None:
+def _tie_break(ctx: Context, view: SushiGoView, ranking: list[int]) -> str | None:
     """Words for every equal score that puddings split into different ranks; None if none was."""
     scores = view["scores"]
     notes = []
@@ -365,7 +354,7 @@ def _tie_break(ctx: TableContext, view: SushiGoView, ranking: list[int]) -> str 
 # ---------------------------------------------------------------- the private hand
 
 
-def _private_embed(ctx: TableContext, view: SushiGoPrivateView, seat: int, text: str | None) -> discord.Embed:
+def _private_embed(ctx: Context, view: SushiGoPrivateView, seat: int, text: str | None) -> discord.Embed:
     description = hand_lines(ctx, view["hand"])
     if text:
         description = text + "\n\n" + description
@@ -406,8 +395,8 @@ def _private_embed(ctx: TableContext, view: SushiGoPrivateView, seat: int, text:
     return embed
 
 
-def private_board(cog: GameCog, ctx: TableContext, seat: int) -> Board:
-    view = private(ctx, seat)
+def private_board(cog: Cog, ctx: Context, seat: int) -> Board:
+    view = ctx.private(seat)
     content = ctx.t("sushigo.private.where", channel=ctx.channel_id)
     if view["over"]:
         return Board(content=ctx.t("sushigo.private.over", channel=ctx.channel_id))
@@ -416,7 +405,7 @@ def private_board(cog: GameCog, ctx: TableContext, seat: int) -> Board:
     board = Board(content=content, embed=embed)
     if not picking:
         return board
-    singles = [action for action in cog.game.legal_actions(ctx.state, seat) if action.second is None]
+    singles = [action for action in cog.game.legal_actions(ctx.live, seat) if action.second is None]
     board.items.append(
         cog.action_select(
             ctx,
@@ -441,13 +430,13 @@ def private_board(cog: GameCog, ctx: TableContext, seat: int) -> Board:
     return board
 
 
-def _pairs(cog: GameCog, ctx: TableContext, seat: int) -> list[Pick]:
-    return [action for action in cog.game.legal_actions(ctx.state, seat) if action.second is not None]
+def _pairs(cog: Cog, ctx: Context, seat: int) -> list[Pick]:
+    return [action for action in cog.game.legal_actions(ctx.live, seat) if action.second is not None]
 
 
-def chopsticks_first(cog: GameCog, ctx: TableContext, seat: int) -> Board:
+def chopsticks_first(cog: Cog, ctx: Context, seat: int) -> Board:
     """Chopsticks, step 1: the first card (a select of the cards that can start a pair)."""
-    view = private(ctx, seat)
+    view = ctx.private(seat)
     firsts = list(dict.fromkeys(action.card for action in _pairs(cog, ctx, seat)))
     embed = _private_embed(ctx, view, seat, ctx.t("sushigo.private.chop_first"))
     items = [
@@ -464,9 +453,9 @@ def chopsticks_first(cog: GameCog, ctx: TableContext, seat: int) -> Board:
     return Board(content=ctx.t("sushigo.private.where", channel=ctx.channel_id), embed=embed, items=items)
 
 
-def chopsticks_second(cog: GameCog, ctx: TableContext, seat: int, first: str) -> Board:
+def chopsticks_second(cog: Cog, ctx: Context, seat: int, first: str) -> Board:
     """Chopsticks, step 2: the second card; choosing it makes the two-card pick."""
-    view = private(ctx, seat)
+    view = ctx.private(seat)
     pairs = [(action, action.second) for action in _pairs(cog, ctx, seat) if action.card == first]
     text = ctx.t("sushigo.private.chop_second", first=card_label(ctx, first))
     embed = _private_embed(ctx, view, seat, text)

@@ -9,20 +9,19 @@ only re-draw the board.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.i18n import plural, t
+from cogs.i18n import Localish, plural, t
 from cogs.sushizock import render as render
-from cogs.tables.context import TableContext
+from cogs.sushizock.render import Context
 from cogs.tables.errors import Refusal
 from cogs.tables.gamecog import ActionFor, GameCog, ResultNotes, ShortText
 from cogs.tables.ui import Board
-from rules.engine import Event, IllegalAction
-from rules.sushizock.game import GAME, ForcedTake, Roll, Steal, Take
+from rules.engine import Action, Event, IllegalAction
+from rules.sushizock.game import GAME, ForcedTake, Roll, Steal, SushizockState, SushizockView, Take
 
 _KEEP = re.compile(r"keep\.([0-9]+)\.(-?[0-9]+)")
 _AIM = re.compile(r"aim\.([0-9]+)")
@@ -43,7 +42,7 @@ def dice_to_set_aside(text: str | None) -> tuple[int, ...]:
 
 
 class SushizockCog(
-    GameCog,
+    GameCog[SushizockState, Action, SushizockView],
     group_name="sushizock",
     group_description="Sushizock im Gockelwok: dice for sushi, bones to dodge, tiles to pinch",
 ):
@@ -51,22 +50,22 @@ class SushizockCog(
 
     # ------------------------------------------------------------ hooks
 
-    def render_board(self, ctx: TableContext) -> Board:
+    def render_board(self, ctx: Context) -> Board:
         return render.board(self, ctx)
 
-    def describe(self, ctx: TableContext, seat: int, action: Any) -> str:
-        last = render.last_action(ctx, render.public(ctx))
+    def describe(self, ctx: Context, seat: int, action: Action) -> str:
+        last = render.last_action(ctx, ctx.public())
         if last is not None and last[0] == seat:
             return last[1]
         return super().describe(ctx, seat, action)
 
-    def announce(self, ctx: TableContext, events: list[Event]) -> list[str]:
+    def announce(self, ctx: Context, events: list[Event]) -> list[str]:
         return [line for event in events if (line := render.announcement(ctx, event)) is not None]
 
-    def explain(self, ctx: TableContext) -> ResultNotes:
+    def explain(self, ctx: Context) -> ResultNotes:
         return render.result_notes(ctx)
 
-    def refusal(self, error: IllegalAction, locale: Any) -> str:
+    def refusal(self, error: IllegalAction, locale: Localish) -> str:
         """Counts of tiles and dice in words that read right for one ("only 1 tile left")."""
         params = dict(error.params)
         for name, unit in (("length", "tiles"), ("height", "tiles"), ("dice", "dice")):
@@ -78,10 +77,10 @@ class SushizockCog(
         return super().refusal(IllegalAction(error.code, **params), locale)
 
     async def on_ui(
-        self, interaction: discord.Interaction, ctx: TableContext, seat: int, word: str, values: list[str]
+        self, interaction: discord.Interaction, ctx: Context, seat: int, word: str, values: list[str]
     ) -> None:
         """Mark a die to set aside, or aim a blind steal: the board is re-drawn, the game untouched."""
-        view = render.public(ctx)
+        view = ctx.public()
         turn = view["turn"]
         if view["over"] or turn is None:
             raise IllegalAction("game_over")
@@ -98,9 +97,9 @@ class SushizockCog(
 
     # ------------------------------------------------------------ actions built from the table
 
-    def _implied_take(self, ctx: TableContext, seat: int) -> Take | ForcedTake:
+    def _implied_take(self, ctx: Context, seat: int) -> Take | ForcedTake:
         """`/sushizock take` without a kind: the only take there is, else the reason there is none."""
-        view = render.public(ctx)
+        view = ctx.public()
         options = view["options"]
         if view["over"] or options is None:
             raise IllegalAction("game_over")
@@ -114,10 +113,12 @@ class SushizockCog(
         raise Refusal("sushizock.slash.take_which" if takes else "sushizock.slash.nothing_to_take")
 
     @staticmethod
-    def _steal_from(player: discord.Member | discord.User, position: int) -> ActionFor:
+    def _steal_from(
+        player: discord.Member | discord.User, position: int
+    ) -> ActionFor[SushizockState, Action, SushizockView]:
         """`/sushizock steal`: a builder of the Steal from `player`'s seat, refused if they are not seated."""
 
-        def build(ctx: TableContext, seat: int) -> Steal:
+        def build(ctx: Context, seat: int) -> Steal:
             target = ctx.record.seat_of(player.id)
             if target is None:
                 raise Refusal("sushizock.slash.not_a_player", name=player.display_name)

@@ -7,7 +7,7 @@ components' custom_ids (`u:keep.<mask>.<aim>`, `u:aim.<mask>`), never in the gam
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, TypeAlias
 
 import discord
 
@@ -15,7 +15,7 @@ from cogs.i18n import plural, signed
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog, ResultNotes
 from cogs.tables.ui import Board
-from rules.engine import Event
+from rules.engine import Action, Event
 from rules.sushizock.game import (
     FinalPiles,
     ForcedTake,
@@ -23,21 +23,22 @@ from rules.sushizock.game import (
     Roll,
     Steal,
     StealOffer,
+    SushizockState,
     SushizockView,
     Take,
     TurnOptions,
 )
+
+Context: TypeAlias = TableContext[SushizockState, Action, SushizockView]
+"""A Sushizock table: `ctx.public()` is a SushizockView."""
+Cog: TypeAlias = GameCog[SushizockState, Action, SushizockView]
+"""The Sushizock cog, as its boards see it: its builders take Sushizock actions."""
 
 FACE_EMOJI = {"sushi": "🍣", "bone": "🦴", "blue": "🔵", "red": "🔴"}
 PILE_EMOJI = {"sushi": "🍣", "bone": "🦴"}
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 THROWS = 3
 NO_AIM = -1
-
-
-def public(ctx: TableContext) -> SushizockView:
-    """The table's public view, typed (every seat sees the same in Sushizock)."""
-    return cast(SushizockView, ctx.public())
 
 
 def row_of(view: SushizockView, pile: str) -> list[int]:
@@ -53,7 +54,7 @@ def tile_text(tile: int) -> str:
     return signed(tile)
 
 
-def points_text(ctx: TableContext, score: int) -> str:
+def points_text(ctx: Context, score: int) -> str:
     """A final score in words: "1 point", "−3 points"."""
     return plural("sushizock.board.points", score, ctx.locale)
 
@@ -66,7 +67,7 @@ def kept_indices(mask: int, dice: int) -> tuple[int, ...]:
     return tuple(index for index in range(dice) if mask >> index & 1)
 
 
-def describe_event(ctx: TableContext, event: Event) -> str | None:
+def describe_event(ctx: Context, event: Event) -> str | None:
     """A verb phrase for what a seat did ("took sushi #3: +5"); None for other events."""
     kind = event.get("type")
     if kind == "rolled":
@@ -90,7 +91,7 @@ def describe_event(ctx: TableContext, event: Event) -> str | None:
     return None
 
 
-def last_action(ctx: TableContext, view: SushizockView) -> tuple[int, str] | None:
+def last_action(ctx: Context, view: SushizockView) -> tuple[int, str] | None:
     """Who did the most recent action and what, in words ("took sushi #3: +5"); None at first."""
     for event in view["last"]:
         what = describe_event(ctx, event)
@@ -99,7 +100,7 @@ def last_action(ctx: TableContext, view: SushizockView) -> tuple[int, str] | Non
     return None
 
 
-def announcement(ctx: TableContext, event: Event) -> str | None:
+def announcement(ctx: Context, event: Event) -> str | None:
     """A steal changes another player's pile (and a blind one reveals a tile): worth its own line."""
     if event.get("type") != "stole":
         return None
@@ -117,10 +118,10 @@ def announcement(ctx: TableContext, event: Event) -> str | None:
 # ---------------------------------------------------------------- the board
 
 
-def board(cog: GameCog, ctx: TableContext, *, mask: int = 0, aim: int = NO_AIM) -> Board:
+def board(cog: Cog, ctx: Context, *, mask: int = 0, aim: int = NO_AIM) -> Board:
     """The public board with the game's own controls: `mask` marks dice of the current throw to
     set aside, `aim` is the seat a blind steal is aimed at (both interface steps, not game state)."""
-    view = public(ctx)
+    view = ctx.public()
     options = view["options"]
     if view["over"] or options is None:
         return _final(ctx, view)
@@ -153,7 +154,7 @@ def _playing(view: SushizockView) -> tuple[int, TurnOptions]:
     return turn, options
 
 
-def _turn_line(ctx: TableContext, view: SushizockView) -> str:
+def _turn_line(ctx: Context, view: SushizockView) -> str:
     turn, options = _playing(view)
     player = ctx.mention(turn)
     if view["throws"] == 0:
@@ -168,7 +169,7 @@ def _turn_line(ctx: TableContext, view: SushizockView) -> str:
     return ctx.t(key, player=player, throws=view["throws"])
 
 
-def _row(ctx: TableContext, tiles: list[int], reach: int | None) -> str:
+def _row(ctx: Context, tiles: list[int], reach: int | None) -> str:
     if not tiles:
         return ctx.t("sushizock.board.row_empty")
     shown = []
@@ -178,7 +179,7 @@ def _row(ctx: TableContext, tiles: list[int], reach: int | None) -> str:
     return "  ".join(shown)
 
 
-def _rows(ctx: TableContext, view: SushizockView) -> str:
+def _rows(ctx: Context, view: SushizockView) -> str:
     _, options = _playing(view)
     lines = [
         f"**{ctx.t('sushizock.board.sushi_row')}**",
@@ -200,7 +201,7 @@ def _rows(ctx: TableContext, view: SushizockView) -> str:
     return "\n".join(lines)
 
 
-def _pile_line(ctx: TableContext, shown: PileShown, pile: str) -> str:
+def _pile_line(ctx: Context, shown: PileShown, pile: str) -> str:
     emoji = PILE_EMOJI[pile]
     if shown["top"] is None:
         return ctx.t("sushizock.board.pile_none", emoji=emoji)
@@ -209,17 +210,17 @@ def _pile_line(ctx: TableContext, shown: PileShown, pile: str) -> str:
     )
 
 
-def _piles(ctx: TableContext, view: SushizockView, seat: int) -> str:
+def _piles(ctx: Context, view: SushizockView, seat: int) -> str:
     return "\n".join(_pile_line(ctx, piles_of(view, pile)[seat], pile) for pile in ("sushi", "bone"))
 
 
-def _dice_title(ctx: TableContext, view: SushizockView) -> str:
+def _dice_title(ctx: Context, view: SushizockView) -> str:
     if view["throws"] == 0:
         return ctx.t("sushizock.board.dice_ready")
     return ctx.t("sushizock.board.dice", throws=view["throws"])
 
 
-def _dice(ctx: TableContext, view: SushizockView, mask: int) -> str:
+def _dice(ctx: Context, view: SushizockView, mask: int) -> str:
     if view["throws"] == 0:
         return ctx.t("sushizock.board.dice_not_thrown")
     lines = []
@@ -249,9 +250,7 @@ def _dice(ctx: TableContext, view: SushizockView, mask: int) -> str:
 # ---------------------------------------------------------------- the controls
 
 
-def _controls(
-    cog: GameCog, ctx: TableContext, view: SushizockView, mask: int, aim: int
-) -> list[discord.ui.Item[Any]]:
+def _controls(cog: Cog, ctx: Context, view: SushizockView, mask: int, aim: int) -> list[discord.ui.Item[Any]]:
     items: list[discord.ui.Item[Any]] = []
     turn, options = _playing(view)
     primary, secondary = discord.ButtonStyle.primary, discord.ButtonStyle.secondary
@@ -278,7 +277,7 @@ def _controls(
             )
         keep = kept_indices(mask, len(thrown))
         left = len(thrown) - len(keep)
-        legal = Roll(keep) in ctx.game.legal_actions(ctx.state, turn)
+        legal = Roll(keep) in ctx.game.legal_actions(ctx.live, turn)
         if not keep:
             label = ctx.t("sushizock.button.roll_pick")
         elif left == 0:
@@ -314,7 +313,7 @@ def _controls(
 
 
 def _steal_pickers(
-    cog: GameCog, ctx: TableContext, view: SushizockView, steal: StealOffer, mask: int, aim: int
+    cog: Cog, ctx: Context, view: SushizockView, steal: StealOffer, mask: int, aim: int
 ) -> list[discord.ui.Item[Any]]:
     pile = steal["pile"]
     pile_word = ctx.t(f"sushizock.pile.{pile}")
@@ -379,7 +378,7 @@ def _steal_pickers(
 # ---------------------------------------------------------------- the end
 
 
-def _final(ctx: TableContext, view: SushizockView) -> Board:
+def _final(ctx: Context, view: SushizockView) -> Board:
     embed = discord.Embed(
         title=ctx.t("sushizock.title_over"),
         description=ctx.t("sushizock.board.final"),
@@ -412,19 +411,19 @@ def _final(ctx: TableContext, view: SushizockView) -> Board:
     return Board(content=ctx.t("sushizock.over"), embed=embed)
 
 
-def result_notes(ctx: TableContext) -> ResultNotes:
+def result_notes(ctx: Context) -> ResultNotes:
     """Each player's two piles as the rulebook scores them: the sushi that count (as many as the
     player has bones, from the bottom), those above the bone pile (worthless), and every bone.
 
     Sushizock has no tie-break: equal scores share a rank, so there is never one to name.
     """
-    final_piles = public(ctx)["final_piles"]
+    final_piles = ctx.public()["final_piles"]
     if final_piles is None:
         return ResultNotes()
     return ResultNotes(breakdown={seat: pile_sums(ctx, piles) for seat, piles in enumerate(final_piles)})
 
 
-def pile_sums(ctx: TableContext, piles: FinalPiles) -> str:
+def pile_sums(ctx: Context, piles: FinalPiles) -> str:
     """One seat's score in the rulebook's terms: "🍣 +1 +6 +4 +1 = +12 (~~+5~~: above …) · 🦴 … = −8"."""
     counted, over = piles["sushi_pile"][: piles["counted"]], piles["sushi_pile"][piles["counted"] :]
     bones = piles["bone_pile"]

@@ -11,8 +11,17 @@
     private.py   hands by DM, ephemeral panels as fallback
     timers.py    turn deadlines and their timers
     pings.py     telling players it is their turn (a new message, a DM, or nothing)
-    pipeline.py  the cache of open tables, a lock per channel, the move pipeline, time-outs
-    tables.py    the Tables cog: lobby commands, clicks, status, Rematch — on the pipeline
+    tasks.py     background work, kept until done and logged if it fails
+    cache.py     the open tables in memory: loading, a lock per channel, idle tables leaving memory
+    showing.py   what follows a move: board, announcements, results, private hands, pings, next timer
+    moves.py     judging and committing a move, answering the interaction that made it
+    following.py other processes sharing the database: their moves, their shards, gaps in listening
+    deadlines.py time-outs and computer seats
+    cluster.py   which process shows which guild and runs which deadline (heartbeats, leases)
+    pipeline.py  Pipeline: the parts above put together, the one road every change of a table takes
+    reach.py     the Tables cog found by name, for the modules below it
+    tables.py    the Tables cog: lobby commands, clicks, status, Rematch — holding its Pipeline;
+                 tables_of(bot), the typed way to reach it
 
 Arrows point one way: game cogs -> this package -> storage, rules. Nothing here imports a game cog.
 """
@@ -21,9 +30,9 @@ from __future__ import annotations
 
 from discord.ext import commands
 
-from cogs.tables.tables import Tables, UsesTables
+from cogs.tables.tables import Tables, UsesTables, loaded_tables, tables_of
 
-__all__ = ["Tables", "UsesTables", "setup"]
+__all__ = ["Tables", "UsesTables", "loaded_tables", "setup", "tables_of"]
 
 
 async def setup(bot: commands.Bot) -> None:

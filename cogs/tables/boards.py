@@ -1,6 +1,6 @@
 """The table's own boards: the lobby, the results, and a game's board with the table's row.
 
-Pure rendering from a TableContext; no I/O.
+Pure rendering from a TableContext and its game's cog (of the same types); no I/O.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 import discord
 
 from cogs.i18n import game_title, option_line, plural, t
-from cogs.tables.context import TableContext
+from cogs.tables.context import PV, A, S, TableContext, V
 from cogs.tables.gamecog import GameCog
 from cogs.tables.ui import TABLE_ROW, Board, TableButton
 
@@ -18,7 +18,7 @@ MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 COMPUTERS_COUNTED_EXTRA = "computers_counted"  # record.extra of a finished game with computer players
 
 
-def table_board(ctx: TableContext, cog: GameCog) -> Board:
+def table_board(ctx: TableContext[S, A, V, PV], cog: GameCog[S, A, V, PV]) -> Board:
     """The public board for any status, with the table's own row of buttons."""
     record = ctx.record
     if record.status == "lobby":
@@ -34,7 +34,7 @@ def table_board(ctx: TableContext, cog: GameCog) -> Board:
     return board
 
 
-def ended_board(ctx: TableContext, cog: GameCog) -> Board:
+def ended_board(ctx: TableContext[S, A, V, PV], cog: GameCog[S, A, V, PV]) -> Board:
     """A cancelled or abandoned table keeps its last board, without controls, under a line saying so."""
     line = t(f"table.{ctx.record.status}_board", ctx.locale, game=game_title(ctx.game, ctx.locale))
     board = lobby_board(ctx, cog) if ctx.state is None else cog.render_board(ctx)
@@ -43,7 +43,7 @@ def ended_board(ctx: TableContext, cog: GameCog) -> Board:
     return board
 
 
-def lobby_board(ctx: TableContext, cog: GameCog) -> Board:
+def lobby_board(ctx: TableContext[S, A, V, PV], cog: GameCog[S, A, V, PV]) -> Board:
     record = ctx.record
     game = cog.game
     seated = "\n".join(
@@ -99,11 +99,11 @@ def lobby_board(ctx: TableContext, cog: GameCog) -> Board:
     return Board(embed=embed, items=items)
 
 
-def results_board(ctx: TableContext, cog: GameCog) -> Board:
+def results_board(ctx: TableContext[S, A, V, PV], cog: GameCog[S, A, V, PV]) -> Board:
     """Final ranks and scores with how each was counted, posted as a message of its own, with Rematch."""
     game = ctx.game
-    scores = game.scores(ctx.state)
-    ranking = game.ranking(ctx.state)
+    scores = game.scores(ctx.live)
+    ranking = game.ranking(ctx.live)
     notes = cog.explain(ctx)
     order = sorted(range(ctx.players), key=lambda seat: (ranking[seat], seat))
     lines = []

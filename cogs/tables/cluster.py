@@ -60,8 +60,9 @@ class Cluster:
         self.bot = bot
         self.store = store
         self.processes = Processes(database)
-        # SQLite is one process (bot.py refuses SHARD_IDS without PostgreSQL); PostgreSQL may be shared.
-        self.shared = database.backend == "postgres"
+        # Leases and heartbeats only where other processes may share the database (bot.py refuses
+        # SHARD_IDS without such a one).
+        self.shared = database.shared
         self.owner = owner  # as `process_name()` gives it; the store signs its notifications so too
         self.orphaned: frozenset[int] = frozenset()  # shards no live process runs: shown from here
         self._sweeper: asyncio.Task[None] | None = None

@@ -1,15 +1,29 @@
-"""One table as the machinery and the game cogs see it: the stored record and the live state."""
+"""One table as the machinery and the game cogs see it: the stored record and the live state.
+
+A `TableContext` is typed by its game, `TableContext[State, Action, View, PrivateView]` (the last
+defaults to View; the game's cog names the same types), so that a renderer reads `ctx.public()` as
+its engine's own view TypedDict, with no cast.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Generic
 
 import discord
+from typing_extensions import TypeVar
 
 from cogs.i18n import t
 from rules.engine import Game, ViewHeader
 from storage.tables import TableRecord
+
+# A game's types, named as in `rules.engine.Game`: state, action, the table's view, a seat's view.
+# No defaults (but PV = V), so a bare `TableContext` or `GameCog` in the game-agnostic machinery
+# takes any game's.
+S = TypeVar("S")
+A = TypeVar("A")
+V = TypeVar("V", bound=ViewHeader)
+PV = TypeVar("PV", bound=ViewHeader, default=V)
 
 
 def now() -> float:
@@ -18,17 +32,23 @@ def now() -> float:
 
 
 @dataclass
-class TableContext:
+class TableContext(Generic[S, A, V, PV]):
     """A table as a game cog sees it while rendering: record, live state, and names.
 
     Never mutated: every applied action makes a new context.
     """
 
     record: TableRecord
-    game: Game[Any, Any]
-    state: Any | None  # None in the lobby
-    _public: ViewHeader | None = field(default=None, repr=False, compare=False)
+    game: Game[S, A, V, PV]
+    state: S | None  # None in the lobby (`live` when it cannot be)
+    _public: V | None = field(default=None, repr=False, compare=False)
     _speaks: str | None = field(default=None, repr=False, compare=False)  # see `speaking`
+
+    @property
+    def live(self) -> S:
+        """The state of a started game: what every board but the lobby's is drawn from."""
+        assert self.state is not None, "a table in the lobby has no game state"
+        return self.state
 
     @property
     def channel_id(self) -> int:
@@ -46,7 +66,7 @@ class TableContext:
     def locale(self) -> str | None:
         return self._speaks or self.record.extra.get("locale")
 
-    def speaking(self, locale: str | None) -> TableContext:
+    def speaking(self, locale: str | None) -> TableContext[S, A, V, PV]:
         """The same table worded in another language, for one private render (a seat's DM or panel);
         the public view drawn so far is shared, as it does not depend on the language."""
         if not locale or locale == self.locale:
@@ -72,14 +92,14 @@ class TableContext:
             self.name(seat) if seat_record.computer or not seat_record.human else f"<@{seat_record.user_id}>"
         )
 
-    def public(self) -> ViewHeader:
+    def public(self) -> V:
         """What the whole table may see; drawn once per context (stamps ask for it per button)."""
         if self._public is None:
-            self._public = self.game.view(self.state, None)
+            self._public = self.game.view(self.live, None)
         return self._public
 
-    def private(self, seat: int) -> ViewHeader:
-        return self.game.view(self.state, seat)
+    def private(self, seat: int) -> PV:
+        return self.game.view(self.live, seat)
 
     def t(self, key: str, /, **params: Any) -> str:
         return t(key, self.locale, **params)

@@ -12,8 +12,9 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
-from cogs.i18n import game_title, t
+from cogs.i18n import Localish, game_title, t
 from cogs.tables.gamecog import GameCog
 from cogs.tables.language import player_locale
 from cogs.tables.ui import late_answer, reply_ephemeral
@@ -30,7 +31,7 @@ class Refusal(IllegalAction):
         super().__init__(key, **params)
 
 
-def reason(error: IllegalAction, locale: Any, cog: GameCog | None) -> str:
+def reason(error: IllegalAction, locale: Localish, cog: GameCog | None) -> str:
     """The player's words for a refusal, in their language."""
     if isinstance(error, Refusal):
         # The table's words name the game and its slash group ("open one with `/bock new`").
@@ -50,7 +51,8 @@ def game_cog_of(interaction: discord.Interaction) -> GameCog | None:
     prefix, _, rest = custom_id.partition(":")
     if prefix in ("sb", "sbs"):
         game_id = rest.partition(":")[0]
-        for cog in interaction.client.cogs.values():  # type: ignore[attr-defined]
+        client = interaction.client
+        for cog in client.cogs.values() if isinstance(client, commands.Bot) else ():
             if isinstance(cog, GameCog) and cog.game.id == game_id:
                 return cog
     return None

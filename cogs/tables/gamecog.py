@@ -8,6 +8,10 @@ words for a refusal — is the table machinery (`cogs/tables/`), reached through
 Every game cog defines the same hooks in the same order as this class: rendering
 (`render_board`, `render_private`), judging (`stamp`, `waits_for`), words (`describe`,
 `announce`, `refusal`), events (`published`, `on_ui`), then its own slash commands.
+
+A game cog names its engine's types once, in its base class, `GameCog[State, Action, View]` (or
+`GameCog[State, Action, View, PrivateView]` when a seat sees more than the table), and `game = GAME`
+is checked against them: every hook then receives a `TableContext` of the same types.
 """
 
 from __future__ import annotations
@@ -15,24 +19,25 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, Protocol, cast
+from typing import Any, ClassVar, Generic, Literal, Protocol, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.i18n import has, t
-from cogs.tables.context import TableContext
+from cogs.i18n import Localish, has, t
+from cogs.tables.context import PV, A, S, TableContext, V
 from cogs.tables.language import player_locale
+from cogs.tables.reach import tables_cog
 from cogs.tables.ui import TABLE_ROW, Board, TableButton, TableSelect, action_payload
 from rules.computer.brain import LEVELS
-from rules.engine import Game, IllegalAction
+from rules.engine import Event, Game, IllegalAction
 
 PrivateMode = Literal["none", "dm", "panel"]
 ShortText = app_commands.Range[str, 1, 40]
 """A free-text slash option: Discord refuses longer input before it reaches the bot, and no reply
 can grow past Discord's message length by echoing it."""
-ActionFor = Callable[[TableContext, int], Any]
+ActionFor = Callable[[TableContext[S, A, V, PV], int], A]
 """Builds a game action from the caller's table and seat (may raise IllegalAction)."""
 MAX_COMPUTERS = 5  # the largest table (6 seats) less its host; each game refuses more than it seats
 Computers = app_commands.Range[int, 0, MAX_COMPUTERS]
@@ -83,9 +88,6 @@ class TableService(Protocol):
     def refresh_private(self, channel_id: int) -> None: ...
 
 
-TABLES_COG = "Tables"
-
-
 @dataclass
 class ResultNotes:
     """How a finished game's scores came about, in the rulebook's own terms."""
@@ -96,10 +98,10 @@ class ResultNotes:
     """What decided between equal scores, when it decided a rank; None otherwise."""
 
 
-class GameCog(commands.GroupCog):
-    """Subclass with `group_name=` and set `game`; override the render hooks."""
+class GameCog(commands.GroupCog, Generic[S, A, V, PV]):
+    """Subclass as `GameCog[State, Action, View]` with `group_name=`; set `game`, override the hooks."""
 
-    game: ClassVar[Game[Any, Any]]
+    game: Game[S, A, V, PV]  # set on the class by each game (a ClassVar may not hold type variables)
     private_mode: ClassVar[PrivateMode] = "none"
     # Seconds between two edits of the public board; 0 = edit after every action.
     board_refresh_interval: ClassVar[float] = 0.0
@@ -116,9 +118,7 @@ class GameCog(commands.GroupCog):
 
     @property
     def tables(self) -> TableService:
-        tables = self.bot.get_cog(TABLES_COG)
-        assert tables is not None, "the Tables cog must be loaded before any game cog"
-        return cast(TableService, tables)
+        return cast(TableService, tables_cog(self.bot))  # TablesNotLoaded before the Tables cog
 
     @property
     def group(self) -> str:
@@ -169,12 +169,12 @@ class GameCog(commands.GroupCog):
             embed=self.rules_embed(await player_locale(interaction)), ephemeral=True
         )
 
-    async def play(self, interaction: discord.Interaction, action: Any | ActionFor) -> None:
+    async def play(self, interaction: discord.Interaction, action: A | ActionFor[S, A, V, PV]) -> None:
         """A game slash command: the action (or how to build it from the caller's table and seat)
         is judged exactly like a click, and answered ephemerally."""
         await self.tables.act_command(interaction, self.game.id, action)
 
-    async def playing_table(self, interaction: discord.Interaction) -> TableContext | None:
+    async def playing_table(self, interaction: discord.Interaction) -> TableContext[S, A, V, PV] | None:
         """This game's running table in the caller's channel, if there is one (for autocomplete)."""
         if interaction.channel_id is None:
             return None
@@ -185,22 +185,22 @@ class GameCog(commands.GroupCog):
 
     # ------------------------------------------------------------ rendering hooks
 
-    def render_board(self, ctx: TableContext) -> Board:
+    def render_board(self, ctx: TableContext[S, A, V, PV]) -> Board:
         """The public board of a running or finished game (row 4 is the table's)."""
         raise NotImplementedError
 
-    def render_private(self, ctx: TableContext, seat: int) -> Board | None:
+    def render_private(self, ctx: TableContext[S, A, V, PV], seat: int) -> Board | None:
         """A seat's private hand or panel; None when the game has no secrets."""
         return None
 
-    def private_key(self, ctx: TableContext, seat: int) -> object:
+    def private_key(self, ctx: TableContext[S, A, V, PV], seat: int) -> object:
         """What `render_private` draws the seat's board from, compared with `==`: the board is drawn
         and sent again only when this changes. The machinery adds the table's status, its seats (names,
         computer flags) and the seat's language. By default the seat's whole view; a cog whose board
         reads more (what the public board last showed) must add it, one that reads less may narrow it."""
         return ctx.private(seat)
 
-    def stamp(self, ctx: TableContext, seat: int | None) -> int:
+    def stamp(self, ctx: TableContext[S, A, V, PV], seat: int | None) -> int:
         """Which board a component belongs to; a click with another stamp is refused as outdated.
 
         Turn-based games use the table version. A simultaneous game returns
@@ -209,37 +209,37 @@ class GameCog(commands.GroupCog):
         """
         return ctx.version
 
-    def waits_for(self, ctx: TableContext) -> frozenset[int]:
+    def waits_for(self, ctx: TableContext[S, A, V, PV]) -> frozenset[int]:
         """The seats the turn timer waits for: by default every seat that may move now.
 
         A game where some seats may act but need not (Sushi Dice: a spectator's Chop!)
         narrows it, so that nobody times out for not making an optional move.
         """
-        return ctx.game.to_move(ctx.state)
+        return ctx.game.to_move(ctx.live)
 
-    def describe(self, ctx: TableContext, seat: int, action: Any) -> str:
+    def describe(self, ctx: TableContext[S, A, V, PV], seat: int, action: A) -> str:
         """One line for what a seat did (time-out announcements, slash confirmations)."""
         encoded = self.game.encode_action(action)
         key = f"{self.game.id}.did.{encoded['type']}"
         fields = {name: value for name, value in encoded.items() if name != "type"}
         return t(key, ctx.locale, **fields) if has(key) else t("table.did_something", ctx.locale)
 
-    def announce(self, ctx: TableContext, events: list[dict[str, Any]]) -> list[str]:
+    def announce(self, ctx: TableContext[S, A, V, PV], events: list[Event]) -> list[str]:
         """Lines worth a message of their own in the channel (a round scored, a steal)."""
         return []
 
-    def explain(self, ctx: TableContext) -> ResultNotes:
+    def explain(self, ctx: TableContext[S, A, V, PV]) -> ResultNotes:
         """How the final scores were counted, shown with the results (a finished game only)."""
         return ResultNotes()
 
-    def refusal(self, error: IllegalAction, locale: Any) -> str:
+    def refusal(self, error: IllegalAction, locale: Localish) -> str:
         """The player's words for a refusal code: game-specific first, then common."""
         for key in (f"{self.game.id}.error.{error.code}", f"error.{error.code}"):
             if has(key, locale):
                 return t(key, locale, **error.params)
         return t("error.illegal", locale, code=error.code)
 
-    def published(self, ctx: TableContext) -> None:
+    def published(self, ctx: TableContext[S, A, V, PV]) -> None:
         """Called after the public board shows `ctx`'s state (real-time games track what was seen)."""
 
     def computer_pace(self, level: str, *, stand_in: bool = False) -> float:
@@ -248,18 +248,23 @@ class GameCog(commands.GroupCog):
         table has waited for that player already). A real-time game paces every computer by its level."""
         return 0.0 if stand_in else self.computer_delay
 
-    def computer_sight(self, ctx: TableContext, level: str) -> int | None:
+    def computer_sight(self, ctx: TableContext[S, A, V, PV], level: str) -> int | None:
         """What a computer at `level` has had time to see: the stamp of the public board it may call
         on (`rules.computer.choose(published=...)`); None in games that judge no calls on a board."""
         return None
 
     async def on_ui(
-        self, interaction: discord.Interaction, ctx: TableContext, seat: int, word: str, values: list[str]
+        self,
+        interaction: discord.Interaction,
+        ctx: TableContext[S, A, V, PV],
+        seat: int,
+        word: str,
+        values: list[str],
     ) -> None:
         """A `u:` payload: a step of the game's own interface that changes no game state."""
         raise IllegalAction("unknown_action", kind=word)
 
-    def rules_embed(self, locale: Any) -> discord.Embed:
+    def rules_embed(self, locale: Localish) -> discord.Embed:
         embed = discord.Embed(
             title=t(f"{self.game.id}.rules.title", locale),
             description=t(f"{self.game.id}.rules.text", locale),
@@ -274,8 +279,8 @@ class GameCog(commands.GroupCog):
 
     def action_button(
         self,
-        ctx: TableContext,
-        action: Any,
+        ctx: TableContext[S, A, V, PV],
+        action: A,
         label: str | None,
         *,
         style: discord.ButtonStyle = discord.ButtonStyle.primary,
@@ -300,7 +305,7 @@ class GameCog(commands.GroupCog):
 
     def ui_button(
         self,
-        ctx: TableContext,
+        ctx: TableContext[S, A, V, PV],
         word: str,
         label: str | None,
         *,
@@ -325,8 +330,8 @@ class GameCog(commands.GroupCog):
 
     def action_select(
         self,
-        ctx: TableContext,
-        choices: Sequence[tuple[str, Any, str | None]],
+        ctx: TableContext[S, A, V, PV],
+        choices: Sequence[tuple[str, A, str | None]],
         *,
         placeholder: str,
         row: int | None = None,
@@ -353,7 +358,7 @@ class GameCog(commands.GroupCog):
 
     def ui_select(
         self,
-        ctx: TableContext,
+        ctx: TableContext[S, A, V, PV],
         word: str,
         choices: Sequence[tuple[str, str, str | None]],
         *,

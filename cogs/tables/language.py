@@ -21,6 +21,7 @@ from discord import app_commands
 
 from cogs.i18n import Localish
 from cogs.tables.context import TableContext
+from cogs.tables.reach import find_tables
 from storage.settings import GuildSettings, PlayerSettings
 
 log = logging.getLogger(__name__)
@@ -43,7 +44,7 @@ def language_choices(default_name: str) -> list[app_commands.Choice[str]]:
 
 
 def _settings(client: Any) -> tuple[PlayerSettings | None, GuildSettings | None]:
-    tables = client.get_cog("Tables") if hasattr(client, "get_cog") else None
+    tables = find_tables(client)
     return getattr(tables, "player_settings", None), getattr(tables, "guild_settings", None)
 
 

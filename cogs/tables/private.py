@@ -23,7 +23,7 @@ import discord
 from discord.ext import commands
 
 from cogs.i18n import game_title
-from cogs.tables.context import TableContext
+from cogs.tables.context import PV, A, S, TableContext, V
 from cogs.tables.gamecog import GameCog
 from cogs.tables.language import for_seat
 from cogs.tables.publish import digest
@@ -94,11 +94,13 @@ class PrivateHands:
         """The table worded in the seat's player's language, for their DM or panel."""
         return await for_seat(self.bot, ctx, seat)
 
-    async def render(self, ctx: TableContext, cog: GameCog, seat: int) -> Board | None:
+    async def render(
+        self, ctx: TableContext[S, A, V, PV], cog: GameCog[S, A, V, PV], seat: int
+    ) -> Board | None:
         """The seat's private board, in its player's language."""
         return cog.render_private(await self.for_seat(ctx, seat), seat)
 
-    async def sync(self, ctx: TableContext, cog: GameCog) -> None:
+    async def sync(self, ctx: TableContext[S, A, V, PV], cog: GameCog[S, A, V, PV]) -> None:
         """Bring every human seat's private board up to date; an ended game closes them."""
         if cog.private_mode == "none":
             return
@@ -222,7 +224,7 @@ class PrivateHands:
             return False  # the ephemeral token expired or the panel was dismissed
 
 
-def _key(mine: TableContext, cog: GameCog, seat: int) -> object:
+def _key(mine: TableContext[S, A, V, PV], cog: GameCog[S, A, V, PV], seat: int) -> object:
     """The cog's key for the seat's board, with what the machinery knows every board reads: the
     seat's language, the table (a new game in the channel), its status and its seats' names and flags."""
     record = mine.record

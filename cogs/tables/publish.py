@@ -199,7 +199,7 @@ def digest(board: Board) -> str:
     payload = {
         "content": board.content,
         "embed": board.embed.to_dict() if board.embed else None,
-        "items": [item.to_component_dict() for item in board.items],  # type: ignore[attr-defined]
+        "items": [item.to_component_dict() for item in board.items],
         "files": [file.filename for file in board.files],
         "pictures": pictures.hexdigest(),
     }

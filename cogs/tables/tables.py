@@ -1,5 +1,6 @@
 """The Tables cog: where Discord reaches the table machinery — lobby commands, clicks, status,
-Rematch, private hands on request — all on the move pipeline (`pipeline.py`).
+Rematch, private hands on request — all on the move pipeline it holds (`pipeline.py`). Other cogs
+reach it with `tables_of(bot)`.
 
 The lobby's decisions are `lobby.py`, the board's messages `publish.py`, DMs and panels
 `private.py`, deadlines `timers.py`, turn pings `pings.py`; refusals and failures are answered
@@ -18,8 +19,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.i18n import Localish, game_title, t
+from cogs.tables.cache import IDLE_EVICT, Loaded
 from cogs.tables.context import TableContext, now
 from cogs.tables.errors import Refusal, answer_failure
+from cogs.tables.following import RECOVER_RECENT
 from cogs.tables.gamecog import ActionFor, GameCog
 from cogs.tables.language import player_locale, server_language
 from cogs.tables.lobby import (
@@ -32,7 +35,11 @@ from cogs.tables.lobby import (
     change,
     options_for,
 )
-from cogs.tables.pipeline import RECOVER_RECENT, Loaded, Pipeline, pinging
+from cogs.tables.pipeline import Pipeline
+from cogs.tables.reach import TABLES_COG, find_tables, tables_cog
+from cogs.tables.showing import pinging
+from cogs.tables.ui import route_components
+from storage.database import Database
 from storage.tables import TABLES_CHANNEL, ChannelBusy, Seat, TableRecord
 
 log = logging.getLogger(__name__)
@@ -40,8 +47,21 @@ log = logging.getLogger(__name__)
 COMPUTER_NAMES = 6  # catalog keys computers.name.1 .. computers.name.6
 
 
-class Tables(Pipeline, commands.Cog):
-    """The table machinery as a cog: lobby commands, clicks, status and Rematch, on the pipeline."""
+class Tables(commands.Cog, name=TABLES_COG):
+    """The table machinery as a cog: lobby commands, clicks, status and Rematch, on the pipeline it holds."""
+
+    def __init__(self, bot: commands.Bot, database: Database, default_timeout: float) -> None:
+        self.bot = bot
+        self.pipeline = pipeline = Pipeline(bot, database, default_timeout)
+        self.cache, self.moves, self.following = pipeline.cache, pipeline.moves, pipeline.following
+        # What other cogs, tests and benches read of the machinery.
+        self.games = pipeline.games
+        self.store = pipeline.store
+        self.guild_settings = pipeline.guild_settings
+        self.player_settings = pipeline.player_settings
+        self.leaderboard = pipeline.leaderboard
+        self.publisher, self.private, self.pinger = pipeline.publisher, pipeline.private, pipeline.pinger
+        self.timers, self.cluster, self.deadlines = pipeline.timers, pipeline.cluster, pipeline.deadlines
 
     def register(self, cog: GameCog) -> None:
         self.games[cog.game.id] = cog
@@ -50,7 +70,32 @@ class Tables(Pipeline, commands.Cog):
     def default_timeout(self) -> float:
         return self.timers.default_timeout
 
+    async def context(self, channel_id: int) -> TableContext | None:
+        """The channel's open table as a game cog sees it, None when there is none."""
+        return await self.cache.context(channel_id)
+
+    async def act(
+        self,
+        channel_id: int,
+        user_id: int,
+        action: Any,
+        *,
+        interaction: discord.Interaction | None = None,
+        stamp: int = 0,
+    ) -> None:
+        """Apply one player's action (`Moves.act`): judged, committed, answered, then followed up."""
+        await self.moves.act(channel_id, user_id, action, interaction=interaction, stamp=stamp)
+
+    def evict_idle(self, idle: float = IDLE_EVICT) -> list[int]:
+        """Open tables unused for `idle` seconds leave memory; returns their channels."""
+        return self.cache.evict_idle(idle)
+
+    def missed(self) -> None:
+        """Listening to other processes was interrupted: the cached tables are checked again."""
+        self.following.missed()
+
     async def cog_load(self) -> None:
+        route_components(self.bot, self.on_component)
         # Timers survive a restart: every pending deadline is armed again (an expired one fires at once).
         # With several processes, each arms its own guilds' (a dead one's are swept up: cluster.py).
         recent: list[int] = []
@@ -60,30 +105,26 @@ class Tables(Pipeline, commands.Cog):
             self.timers.arm(record)
             if record.updated_at > now() - RECOVER_RECENT:
                 recent.append(record.channel_id)
-        self._schedule(self._recover(recent))
+        self.pipeline.tasks.schedule(self._recover(recent))
         if self.cluster.shared:
-            await self.database.listen(TABLES_CHANNEL, self.heard, on_gap=self.missed)
-            await self.cluster.start(self._on_deadline, self.take_up)
+            await self.pipeline.database.listen(TABLES_CHANNEL, self.following.heard, on_gap=self.missed)
+            await self.cluster.start(self.deadlines.on_deadline, self.following.take_up)
 
     async def _recover(self, channel_ids: list[int]) -> None:
         """After a restart, recently active tables show their stored state at once: a crash between a
         commit and its board edit or DMs leaves nothing stale. Older tables catch up on first contact."""
         await self.bot.wait_until_ready()
         for channel_id in channel_ids:
-            await self._load(channel_id)
+            await self.cache.load(channel_id)
 
     async def cog_unload(self) -> None:
-        self.cluster.close()
-        self.timers.close()
-        self.publisher.close()
-        self.pinger.close()
-        for task in list(self._background):
-            task.cancel()
+        route_components(self.bot, None)
+        self.pipeline.close()
 
     async def _table(self, interaction: discord.Interaction, game_id: str | None, *, playing: bool) -> Loaded:
         """The caller's open table (of `game_id`, playing if asked), or the reason there is none."""
         _, channel_id = _where(interaction)
-        loaded = await self._load(channel_id)
+        loaded = await self.cache.load(channel_id)
         if loaded is None:
             raise Refusal("table.none" if not playing else "table.no_game")
         if game_id is not None and loaded.record.game_id != game_id:
@@ -110,7 +151,7 @@ class Tables(Pipeline, commands.Cog):
         guild_id, channel_id = _where(interaction)
         if computers > cog.game.max_players - 1:
             raise Refusal("computers.too_many", max=cog.game.max_players - 1)
-        await self.judged_fresh(
+        await self.following.judged_fresh(
             channel_id,
             lambda: self._open(interaction, cog, options, guild_id, channel_id, computers, level),
             interaction,
@@ -126,7 +167,7 @@ class Tables(Pipeline, commands.Cog):
         computers: int,
         level: str | None,
     ) -> None:
-        async with self._locks[channel_id]:
+        async with self.cache.lock(channel_id):
             defaults = await self.guild_settings.get(guild_id, f"options.{cog.game.id}", {}) or {}
             locale = str(interaction.guild_locale or interaction.locale)
             chosen = options_for(cog.game, defaults, options)
@@ -147,7 +188,7 @@ class Tables(Pipeline, commands.Cog):
         """A new lobby in the interaction's channel, the caller seated as host, with computer players
         (how many, or the very seats of a finished game's computers); the caller holds the lock."""
         guild_id, channel_id = _where(interaction)
-        existing = await self._load(channel_id)
+        existing = await self.cache.load(channel_id)
         if existing is not None:
             other = self.games[existing.record.game_id]
             title = game_title(other.game, await player_locale(interaction))
@@ -175,22 +216,24 @@ class Tables(Pipeline, commands.Cog):
         except ChannelBusy as error:
             raise Refusal("table.busy_unknown") from error
         loaded = Loaded(record, None)
-        self._loaded[channel_id] = loaded
-        ctx = self._context(loaded)
+        self.cache.put(loaded)
+        ctx = self.cache.context_of(loaded)
         await self.publisher.post(ctx, interaction)
         return ctx
 
     async def lobby(self, interaction: discord.Interaction, game_id: str | None, what: str) -> None:
         """Join, leave, start or cancel — by slash command or by the lobby's buttons."""
         _, channel_id = _where(interaction)
-        await self.judged_fresh(channel_id, lambda: self._lobby(interaction, game_id, what), interaction)
+        await self.following.judged_fresh(
+            channel_id, lambda: self._lobby(interaction, game_id, what), interaction
+        )
 
     async def _lobby(self, interaction: discord.Interaction, game_id: str | None, what: str) -> None:
         if what not in LOBBY_MOVES:
             raise Refusal("error.unknown_action")
         move = cast(LobbyMove, what)
         _, channel_id = _where(interaction)
-        async with self._locks[channel_id]:
+        async with self.cache.lock(channel_id):
             before = await self._table(interaction, game_id, playing=False)
             cog = self.games[before.record.game_id]
             record = before.record.copy()
@@ -198,16 +241,16 @@ class Tables(Pipeline, commands.Cog):
             note = change(
                 record, cog.game, move, member, cog.group, computer_names(record.extra.get("locale"))
             )
-            state = self._state_of(record)
+            state = self.cache.state_of(record)
             record.deadline = await self.timers.deadline(record, cog, state)
-            await self._save(
+            await self.moves.save(
                 record,
                 expected_version=before.record.version,
                 action={"type": move, "user": member.user_id, **note.logged},
             )
             loaded = Loaded(record, state)
-            self._remember(loaded)
-            ctx = self._context(loaded)
+            self.cache.remember(loaded)
+            ctx = self.cache.context_of(loaded)
             if await self.publisher.is_board(interaction, ctx):
                 await self.publisher.answer_with_board(interaction, ctx)
             else:
@@ -218,15 +261,15 @@ class Tables(Pipeline, commands.Cog):
             await self.publisher.send(channel_id, content=ctx.t(note.key, **note.params))
         self.timers.arm(record)
         if record.status != "lobby":
-            self._schedule(self.private.sync(ctx, cog))
+            self.pipeline.showing.sync_private(ctx)
             self.pinger.note(ctx, cog, actor=record.seat_of(member.user_id) if move == "start" else None)
 
     async def status(self, interaction: discord.Interaction, game_id: str | None) -> None:
         """Post the board anew at the bottom of the channel; the old one loses its buttons."""
         _, channel_id = _where(interaction)
-        async with self._locks[channel_id]:
+        async with self.cache.lock(channel_id):
             loaded = await self._table(interaction, game_id, playing=False)
-            ctx = self._context(loaded)
+            ctx = self.cache.context_of(loaded)
             old = await self.publisher.post(ctx, interaction)
             if old is not None:
                 await self.publisher.retire(channel_id, old, ctx.t("table.moved"))
@@ -244,7 +287,7 @@ class Tables(Pipeline, commands.Cog):
         # The same computer players sit down again, at their levels; the humans are asked to join.
         computers = [seat for seat in last.seats if not seat.human]
         level = str(last.extra.get(COMPUTER_LEVEL_KEY, DEFAULT_LEVEL))
-        async with self._locks[channel_id]:
+        async with self.cache.lock(channel_id):
             ctx = await self._open_lobby(
                 interaction, cog, last.options, last.extra.get("locale"), level=level, computers=computers
             )
@@ -272,7 +315,7 @@ class Tables(Pipeline, commands.Cog):
     ) -> None:
         """Every TableButton / TableSelect click lands here; whatever fails is answered in one line."""
         try:
-            await self.judged_fresh(
+            await self.following.judged_fresh(
                 channel_id,
                 lambda: self._on_component(interaction, game_id, channel_id, stamp, payload, values),
                 interaction,
@@ -299,7 +342,7 @@ class Tables(Pipeline, commands.Cog):
                 await self._lobby(interaction, game_id, rest)  # judged afresh by on_component already
             return
         cog = self.games.get(game_id)
-        loaded = await self._load(channel_id)
+        loaded = await self.cache.load(channel_id)
         if (
             cog is None
             or loaded is None
@@ -316,9 +359,11 @@ class Tables(Pipeline, commands.Cog):
             except (ValueError, IndexError) as error:
                 raise Refusal("error.malformed_action") from error
             action = cog.game.decode_action(data)
-            await self.act(channel_id, interaction.user.id, action, interaction=interaction, stamp=stamp)
+            await self.moves.act(
+                channel_id, interaction.user.id, action, interaction=interaction, stamp=stamp
+            )
         elif kind == "u":
-            ctx = self._context(loaded)
+            ctx = self.cache.context_of(loaded)
             if stamp and stamp != cog.stamp(ctx, seat):
                 raise Refusal("table.outdated")
             await cog.on_ui(interaction, ctx, seat, rest, values)
@@ -331,11 +376,13 @@ class Tables(Pipeline, commands.Cog):
         seat = loaded.record.seat_of(interaction.user.id)
         if seat is None:
             raise Refusal("table.not_seated")
-        board = await self.private.render(self._context(loaded), self.games[loaded.record.game_id], seat)
+        board = await self.private.render(
+            self.cache.context_of(loaded), self.games[loaded.record.game_id], seat
+        )
         if board is None:
             raise Refusal("table.nothing_private")
         await interaction.response.send_message(**board.send_kwargs(), ephemeral=True)
-        await self.private.shown(self._context(loaded), seat, board, interaction, opened=True)
+        await self.private.shown(self.cache.context_of(loaded), seat, board, interaction, opened=True)
 
     def refresh_board(self, channel_id: int) -> None:
         """Ask for the public board to be redrawn from the latest state (edits coalesce)."""
@@ -343,9 +390,9 @@ class Tables(Pipeline, commands.Cog):
 
     def refresh_private(self, channel_id: int) -> None:
         """Bring every seat's DM hand or open panel up to date, in the background."""
-        loaded = self._loaded.get(channel_id)
+        loaded = self.cache.cached(channel_id)
         if loaded is not None:
-            self._schedule(self.private.sync(self._context(loaded), self.games[loaded.record.game_id]))
+            self.pipeline.showing.sync_private(self.cache.context_of(loaded))
 
     # ================================================================ slash-command moves
 
@@ -357,7 +404,7 @@ class Tables(Pipeline, commands.Cog):
         `action` may be a callable building the action from the caller's table and seat.
         """
         _, channel_id = _where(interaction)
-        await self.judged_fresh(
+        await self.following.judged_fresh(
             channel_id, lambda: self._act_command(interaction, game_id, action), interaction
         )
 
@@ -369,8 +416,8 @@ class Tables(Pipeline, commands.Cog):
             seat = loaded.record.seat_of(interaction.user.id)
             if seat is None:
                 raise Refusal("table.not_seated")
-            action = action(self._context(loaded), seat)
-        await self.act(loaded.record.channel_id, interaction.user.id, action, interaction=interaction)
+            action = action(self.cache.context_of(loaded), seat)
+        await self.moves.act(loaded.record.channel_id, interaction.user.id, action, interaction=interaction)
 
 
 class UsesTables:
@@ -380,9 +427,7 @@ class UsesTables:
 
     @property
     def tables(self) -> Tables:
-        tables = self.bot.get_cog("Tables")
-        assert isinstance(tables, Tables), "the Tables cog is loaded before every other cog"
-        return tables
+        return tables_of(self.bot)
 
     def game_choices(
         self, current: str, locale: Localish, *, with_options: bool = False
@@ -399,6 +444,18 @@ class UsesTables:
                 continue
             choices.append(app_commands.Choice(name=title, value=cog.game.id))
         return choices[:25]
+
+
+def tables_of(client: object) -> Tables:
+    """The running Tables cog of a bot; TablesNotLoaded when the `cogs.tables` extension is not loaded."""
+    tables = tables_cog(client)
+    assert isinstance(tables, Tables), f"the {TABLES_COG} cog is a {type(tables).__name__}"
+    return tables
+
+
+def loaded_tables(client: object) -> Tables | None:
+    """The running Tables cog of a bot, None when it has none."""
+    return tables_of(client) if find_tables(client) is not None else None
 
 
 def computer_names(locale: str | None) -> list[str]:

@@ -1,7 +1,10 @@
-"""Turn deadlines: when the next time-out or computer move is due, and a timer per channel for it.
+"""Timers: work due at a moment, and the table's turn deadlines on them.
 
-Deadlines are stored with the table, so they survive a restart: `Tables.cog_load` arms every
-pending one again (an expired one fires at once).
+`Alarms` is the one timer machinery: a heap of deadlines by key (a channel), each with its work, and
+one sleeping task for the earliest, in memory. `Timers` puts the turn deadlines on it (time-outs,
+computer moves). Those are stored with the table, so they survive a restart: `Tables.cog_load` arms
+every pending one again (an expired one fires at once). A game's own short waits, such as Kaiten's
+chopsticks window, use `Alarms` of their own and are forgotten by a restart.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ import asyncio
 import heapq
 import logging
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any
 
 from cogs.tables.context import now
@@ -21,8 +25,105 @@ log = logging.getLogger(__name__)
 
 TURN_TIMEOUT_KEY = "turn_timeout"
 
+Work = Callable[[], Awaitable[None]]
+"""What is done when a deadline comes; it answers for its own failures (they are only logged here)."""
+
+
+class Alarms:
+    """At most one deadline per key (a channel), each with its work; re-arming a key replaces both.
+
+    One sleeping task serves every key (a heap of deadlines, the earliest awaited): arming thousands of
+    stored tables at start-up costs next to nothing, and the event loop (or a simulated one in tests)
+    keeps one pending timer instead of one per key. Deadlines are wall-clock seconds, as `now()`.
+    """
+
+    def __init__(self) -> None:
+        self._due: dict[int, tuple[float, Work]] = {}  # key -> its deadline and work
+        self._heap: list[tuple[float, int]] = []  # (deadline, key), stale entries skipped lazily
+        self._sleeper: asyncio.Task[None] | None = None
+        self._scheduled_for: float | None = None
+        self._firing: set[asyncio.Future[None]] = set()
+
+    @property
+    def armed(self) -> int:
+        """How many deadlines are armed."""
+        return len(self._due)
+
+    def arm(self, key: int, deadline: float, work: Work) -> None:
+        """Do `work` at `deadline` (at once if it has passed), instead of what `key` was armed with."""
+        self._due[key] = (deadline, work)
+        heapq.heappush(self._heap, (deadline, key))
+        if len(self._heap) > 2 * len(self._due) + 64:  # many re-arms: drop the stale entries
+            self._heap = [(due, key) for key, (due, _) in self._due.items()]
+            heapq.heapify(self._heap)
+        self._schedule()
+
+    def disarm(self, key: int) -> None:
+        """Forget `key`'s deadline; work already begun runs to its end."""
+        if self._due.pop(key, None) is not None:  # its heap entry is dropped when it comes up
+            self._schedule()
+
+    def close(self) -> None:
+        """Stop: nothing more is done, and work begun is cancelled."""
+        if self._sleeper is not None:
+            self._sleeper.cancel()
+            self._sleeper = None
+        for work in self._firing:
+            work.cancel()
+        self._due.clear()
+        self._heap.clear()
+
+    def _schedule(self) -> None:
+        """Point the one sleeper at the earliest live deadline."""
+        while self._heap and self._live(*self._heap[0]) is None:
+            heapq.heappop(self._heap)  # re-armed or disarmed since
+        earliest = self._heap[0][0] if self._heap else None
+        if earliest == self._scheduled_for:
+            return
+        if self._sleeper is not None:
+            self._sleeper.cancel()
+            self._sleeper = None
+        self._scheduled_for = earliest
+        if earliest is not None:
+            self._sleeper = asyncio.create_task(self._sleep(max(0.0, earliest - now())))
+
+    def _live(self, deadline: float, key: int) -> Work | None:
+        """The work of a heap entry that is still armed; None for a stale one."""
+        entry = self._due.get(key)
+        return entry[1] if entry is not None and entry[0] == deadline else None
+
+    async def _sleep(self, delay: float) -> None:
+        await asyncio.sleep(delay)
+        # Awake: from here on a new deadline starts a new sleeper rather than cancelling this one.
+        self._sleeper, self._scheduled_for = None, None
+        moment = now()
+        works = []
+        while self._heap and self._heap[0][0] <= moment:
+            deadline, key = heapq.heappop(self._heap)
+            work = self._live(deadline, key)
+            if work is None:
+                continue  # re-armed or disarmed since
+            del self._due[key]
+            works.append(asyncio.ensure_future(self._fire(key, work)))
+        self._schedule()
+        if works:
+            # The work runs to its end even when its key is meanwhile armed again: a computer that
+            # thinks off the event loop commits or skips its move whole.
+            self._firing.update(works)
+            for work in works:
+                work.add_done_callback(self._firing.discard)
+            await asyncio.shield(asyncio.gather(*works))
+
+    async def _fire(self, key: int, work: Work) -> None:
+        try:
+            await work()
+        except Exception:
+            log.exception("the work due in channel %s failed", key)
+
 
 class Timers:
+    """The turn deadlines: when a table must act by itself, armed from its record."""
+
     def __init__(
         self,
         settings: GuildSettings,
@@ -32,11 +133,12 @@ class Timers:
         self.settings = settings
         self.default_timeout = default_timeout
         self.on_deadline = on_deadline
-        self._due: dict[int, float] = {}  # channel -> its deadline
-        self._heap: list[tuple[float, int]] = []  # (deadline, channel), stale entries skipped lazily
-        self._sleeper: asyncio.Task[None] | None = None
-        self._scheduled_for: float | None = None
-        self._firing: set[asyncio.Future[None]] = set()
+        self._alarms = Alarms()
+
+    @property
+    def armed(self) -> int:
+        """How many tables have a deadline armed."""
+        return self._alarms.armed
 
     async def turn_timeout(self, guild_id: int) -> float:
         value = await self.settings.get(guild_id, TURN_TIMEOUT_KEY)
@@ -57,69 +159,12 @@ class Timers:
         return now() + await self.turn_timeout(record.guild_id)
 
     def arm(self, record: TableRecord | Deadline) -> None:
-        """(Re)set the channel's deadline from the record; none when it has no deadline.
-
-        One sleeping task serves every table (a heap of deadlines, the earliest awaited): arming
-        thousands of stored tables at start-up costs next to nothing, and the event loop (or a
-        simulated one in tests) keeps one pending timer instead of one per table.
-        """
+        """(Re)set the channel's deadline from the record; none when it has no deadline."""
         channel_id = record.channel_id
         if record.deadline is None or record.status != "playing":
-            self._due.pop(channel_id, None)  # its heap entry is dropped when it comes up
+            self._alarms.disarm(channel_id)
             return
-        self._due[channel_id] = record.deadline
-        heapq.heappush(self._heap, (record.deadline, channel_id))
-        if len(self._heap) > 2 * len(self._due) + 64:  # many re-arms: drop the stale entries
-            self._heap = [(deadline, channel) for channel, deadline in self._due.items()]
-            heapq.heapify(self._heap)
-        self._schedule()
+        self._alarms.arm(channel_id, record.deadline, partial(self.on_deadline, channel_id))
 
     def close(self) -> None:
-        if self._sleeper is not None:
-            self._sleeper.cancel()
-            self._sleeper = None
-        for work in self._firing:
-            work.cancel()
-        self._due.clear()
-        self._heap.clear()
-
-    def _schedule(self) -> None:
-        """Point the one sleeper at the earliest live deadline."""
-        while self._heap and self._due.get(self._heap[0][1]) != self._heap[0][0]:
-            heapq.heappop(self._heap)  # re-armed or disarmed since
-        earliest = self._heap[0][0] if self._heap else None
-        if earliest == self._scheduled_for:
-            return
-        if self._sleeper is not None:
-            self._sleeper.cancel()
-            self._sleeper = None
-        self._scheduled_for = earliest
-        if earliest is not None:
-            self._sleeper = asyncio.create_task(self._sleep(max(0.0, earliest - now())))
-
-    async def _sleep(self, delay: float) -> None:
-        await asyncio.sleep(delay)
-        # Awake: from here on a new deadline starts a new sleeper rather than cancelling this one.
-        self._sleeper, self._scheduled_for = None, None
-        moment = now()
-        works = []
-        while self._heap and self._heap[0][0] <= moment:
-            deadline, channel_id = heapq.heappop(self._heap)
-            if self._due.get(channel_id) != deadline:
-                continue  # re-armed or disarmed since
-            del self._due[channel_id]
-            works.append(asyncio.ensure_future(self._fire(channel_id)))
-        self._schedule()
-        if works:
-            # The work runs to its end even when a move meanwhile re-arms the channel: a computer
-            # that thinks off the event loop commits or skips its move whole.
-            self._firing.update(works)
-            for work in works:
-                work.add_done_callback(self._firing.discard)
-            await asyncio.shield(asyncio.gather(*works))
-
-    async def _fire(self, channel_id: int) -> None:
-        try:
-            await self.on_deadline(channel_id)
-        except Exception:
-            log.exception("time-out handling failed in channel %s", channel_id)
+        self._alarms.close()

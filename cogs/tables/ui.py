@@ -18,8 +18,10 @@ from __future__ import annotations
 import json
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeGuard, cast
+from typing import Any, TypeGuard
+from weakref import WeakKeyDictionary
 
 import discord
 
@@ -74,28 +76,27 @@ def custom_id(prefix: str, game_id: str, channel_id: int, stamp: int, payload: s
     return value
 
 
-class ComponentRouter(Protocol):
-    """Who handles table components: the Tables cog (found by name, so this module imports no cog)."""
+OnComponent = Callable[[discord.Interaction, str, int, int, str, list[str]], Awaitable[None]]
+"""Handles a click on a table component: (interaction, game, channel, stamp, payload, chosen values)."""
 
-    async def on_component(
-        self,
-        interaction: discord.Interaction,
-        game_id: str,
-        channel_id: int,
-        stamp: int,
-        payload: str,
-        values: list[str],
-    ) -> None: ...
+# Per bot (several run in one test process): who handles its table components — the Tables cog,
+# which says so as it loads, so that this module imports no cog.
+_routes: WeakKeyDictionary[discord.Client, OnComponent] = WeakKeyDictionary()
 
 
-ROUTER_COG = "Tables"
+def route_components(client: discord.Client, on_component: OnComponent | None) -> None:
+    """Clicks on `client`'s table components go to `on_component` from now on (None: nowhere)."""
+    if on_component is None:
+        _routes.pop(client, None)
+    else:
+        _routes[client] = on_component
 
 
-def _router(interaction: discord.Interaction) -> ComponentRouter:
-    router = interaction.client.get_cog(ROUTER_COG)  # type: ignore[attr-defined]
+def _router(interaction: discord.Interaction) -> OnComponent:
+    router = _routes.get(interaction.client)
     if router is None:
         raise RuntimeError("the Tables cog is not loaded")
-    return cast(ComponentRouter, router)
+    return router
 
 
 class _Route:
@@ -116,7 +117,7 @@ class _Route:
         return cls(match["game"], int(match["channel"]), int(match["stamp"]), match["payload"])  # type: ignore[call-arg]
 
     async def _route(self, interaction: discord.Interaction, values: list[str]) -> None:
-        await _router(interaction).on_component(
+        await _router(interaction)(
             interaction, self.game_id, self.channel_id, self.stamp, self.payload, values
         )
 

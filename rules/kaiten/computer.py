@@ -15,28 +15,11 @@ from typing import ClassVar
 from rules.computer.brain import SearchedBrain
 from rules.computer.search import margin_utility
 from rules.engine import Action, Rng
-from rules.kaiten.game import (
-    COMPUTER_SUCCESS,
-    PINE_COUNT,
-    PINES,
-    TILES,
-    WASABI_POINTS,
-    Fetch,
-    KaitenGame,
-    KaitenState,
-    Place,
-    Refill,
-    Wasabi,
-    _best_ginger,
-    _best_placement,
-    _fetchable,
-    _next_pine,
-    _placement,
-    _prospect,
-    _wasabi_moves,
-    _zeroed_lines,
-    missing_edges,
-)
+from rules.kaiten.board import PINE_COUNT, PINES, next_pine
+from rules.kaiten.game import COMPUTER_SUCCESS, TILES, KaitenGame
+from rules.kaiten.plate import WASABI_POINTS, missing_edges, zeroed_lines
+from rules.kaiten.prospect import best_ginger, best_placement, placement, prospect
+from rules.kaiten.state import Fetch, KaitenState, Place, Refill, Wasabi, fetchable, wasabi_moves
 
 GAME = KaitenGame()
 SCALE = 4.0
@@ -103,9 +86,9 @@ def tile_worth(state: KaitenState) -> float:
 def plate_estimate(state: KaitenState, seat: int) -> float:
     """A plate's likely final score: full lines exactly, open ones by their best reachable combination."""
     plate = state.plates[seat]
-    spoiled = frozenset(_zeroed_lines(missing_edges(plate, state.ginger_edges[seat])))
+    spoiled = frozenset(zeroed_lines(missing_edges(plate, state.ginger_edges[seat])))
     return (
-        _prospect(plate, spoiled, state.ginger[seat])
+        prospect(plate, spoiled, state.ginger[seat])
         + WASABI_POINTS * state.wasabi[seat]
         - 2 * state.soy[seat]
     )
@@ -130,7 +113,7 @@ def fetch_values(state: KaitenState, seat: int, pine: int) -> list[tuple[float, 
         sushi = board[cell]
         if sushi is None:
             continue
-        value = _best_placement(state, seat, sushi)[0]
+        value = best_placement(state, seat, sushi)[0]
         if not state.revealed[cell]:
             value += unseen
         if following is not None:
@@ -150,20 +133,20 @@ def next_player(state: KaitenState, seat: int) -> int | None:
 
 def _offer(state: KaitenState, player: int, pine: int, cell: int) -> float:
     """What the best sushi on the sake's next line after fetching `cell` adds to `player`'s plate."""
-    after = _next_pine(pine, lambda other: cell in PINES[other].cells)
+    after = next_pine(pine, lambda other: cell in PINES[other].cells)
     plate, edges, ginger = (
         tuple(state.plates[player]),
         tuple(state.ginger_edges[player]),
         state.ginger[player],
     )
-    spoiled = frozenset(_zeroed_lines(missing_edges(plate, edges)))
-    base = _prospect(plate, spoiled, ginger)
+    spoiled = frozenset(zeroed_lines(missing_edges(plate, edges)))
+    base = prospect(plate, spoiled, ginger)
     best = 0.0
     for other in PINES[after].cells:
         sushi = state.board[other]
         if sushi is None or other == cell:
             continue
-        best = max(best, _placement(plate, edges, ginger, sushi)[0] - base)
+        best = max(best, placement(plate, edges, ginger, sushi)[0] - base)
     return best
 
 
@@ -172,7 +155,7 @@ def normal_fetch(state: KaitenState, seat: int) -> list[tuple[float, Action]]:
     options: list[tuple[float, Action]] = [
         (value, Fetch(cell, True)) for value, cell in fetch_values(state, seat, state.sake)
     ]
-    for steps in _wasabi_moves(state, seat):
+    for steps in wasabi_moves(state, seat):
         pine = (state.sake + steps) % PINE_COUNT
         best = max(value for value, _ in fetch_values(state, seat, pine))
         options.append((best - WASABI_POINTS, Wasabi(steps)))
@@ -204,7 +187,7 @@ class KaitenBrain(SearchedBrain[KaitenState, Action]):
                 assert isinstance(action, Place)
                 trial = list(plate)
                 trial[action.cell] = sushi
-                return _best_ginger(trial, edges, ginger, action.cell)[0]
+                return best_ginger(trial, edges, ginger, action.cell)[0]
 
             cells: list[Action] = [
                 action for action in GAME.legal_actions(state, seat) if isinstance(action, Place)
@@ -231,7 +214,7 @@ class KaitenBrain(SearchedBrain[KaitenState, Action]):
 
     def easy(self, state: KaitenState, seat: int, rng: random.Random) -> Action:
         if state.step in ("wasabi_or_fetch", "fetch") and rng.random() < 0.4:
-            return Fetch(rng.choice(_fetchable(state)), True)
+            return Fetch(rng.choice(fetchable(state)), True)
         if state.step == "place" and rng.random() < 0.3:
             return rng.choice(GAME.legal_actions(state, seat))
         return GAME.default_action(state, seat)

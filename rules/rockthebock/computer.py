@@ -28,7 +28,7 @@ from rules.rockthebock.game import (
     Choose,
     RockTheBockGame,
     RockTheBockState,
-    _mark,
+    fitting_marks,
     score_round,
 )
 
@@ -77,14 +77,14 @@ def normal_value(state: RockTheBockState, seat: int, action: Choose) -> float:
     bocks, wolves, goats = list(state.bocks), list(state.wolves), list(state.goats)
     if action.colour == BOCK:
         receiver = seat
-        bocks[seat] += _mark(bocks[seat], CAP_BOCKS, dice)
+        bocks[seat] += fitting_marks(bocks[seat], CAP_BOCKS, dice)
     elif action.colour == WOLF:
         assert action.target is not None
         receiver = action.target
-        wolves[receiver] += _mark(wolves[receiver], CAP_WOLVES, dice)
+        wolves[receiver] += fitting_marks(wolves[receiver], CAP_WOLVES, dice)
     else:
         receiver = SEAT_COLOURS.index(action.colour)
-        goats[receiver] += _mark(goats[receiver], CAP_GOATS, dice)
+        goats[receiver] += fitting_marks(goats[receiver], CAP_GOATS, dice)
 
     def own(player: int, after: bool) -> int:
         left = SYMBOLS - state.struck[player]

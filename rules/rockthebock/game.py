@@ -29,14 +29,12 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, TypedDict
 
+from rules.codec import ActionCodec, Codecs, StateCodec
 from rules.engine import (
     Action,
-    ActionCodec,
-    Codecs,
     Event,
     IllegalAction,
     Rng,
-    StateCodec,
     ViewHeader,
     require,
     shared_ranks,
@@ -82,16 +80,16 @@ class Choose(Action):
 class RockTheBockState:
     players: int
     rng: Rng
-    options: dict[str, str] = field(default_factory=dict)
+    options: dict[str, str] = field(default_factory=dict[str, str])
     round: int = 1
     turn: int = 0
-    throw: list[int] = field(default_factory=list)
+    throw: list[int] = field(default_factory=list[int])
     """Dice thrown per colour (COLOURS order) while the acting seat chooses; empty before the throw."""
-    bocks: list[int] = field(default_factory=list)
-    wolves: list[int] = field(default_factory=list)
-    goats: list[int] = field(default_factory=list)
-    struck: list[int] = field(default_factory=list)
-    round_scores: list[list[int]] = field(default_factory=list)
+    bocks: list[int] = field(default_factory=list[int])
+    wolves: list[int] = field(default_factory=list[int])
+    goats: list[int] = field(default_factory=list[int])
+    struck: list[int] = field(default_factory=list[int])
+    round_scores: list[list[int]] = field(default_factory=list[list[int]])
     """Per seat, the score of every finished round."""
     over: bool = False
     last: dict[str, Any] | None = None
@@ -172,7 +170,7 @@ def score_round(bocks: int, wolves: int, goats: int) -> int:
     return 0
 
 
-def _mark(current: int, cap: int, dice: int) -> int:
+def fitting_marks(current: int, cap: int, dice: int) -> int:
     """How many of `dice` marks still fit under the cap; the rest are lost."""
     return max(0, min(dice, cap - current))
 
@@ -277,16 +275,16 @@ class RockTheBockGame(Codecs[RockTheBockState, Action]):
         before = score_round(bocks, wolves, goats)
         bonus = 0.0
         if sheet == "bocks":
-            marked = _mark(bocks, CAP_BOCKS, dice)
+            marked = fitting_marks(bocks, CAP_BOCKS, dice)
             cover = min(marked, max(0, wolves + 1 - bocks))
             bonus = 0.5 * cover + 0.25 * (marked - cover)
             bocks += marked
         elif sheet == "wolves":
-            marked = _mark(wolves, CAP_WOLVES, dice)
+            marked = fitting_marks(wolves, CAP_WOLVES, dice)
             bonus = 0.25 * min(marked, max(0, bocks - wolves))
             wolves += marked
         else:
-            goats += _mark(goats, CAP_GOATS, dice)
+            goats += fitting_marks(goats, CAP_GOATS, dice)
         gain = score_round(bocks, wolves, goats) - before
         value = gain if receiver == seat else -gain
         return value + bonus - 0.05 * dice
@@ -318,7 +316,7 @@ class RockTheBockGame(Codecs[RockTheBockState, Action]):
     def _check_choice(self, state: RockTheBockState, seat: int, action: Choose) -> None:
         require(bool(state.throw), "not_rolled")
         colour = action.colour
-        require(isinstance(colour, str) and colour in COLOURS, "unknown_colour", colour=colour)
+        require(colour in COLOURS, "unknown_colour", colour=colour)
         reason = self.refusal(state, colour)
         if reason is not None:
             raise IllegalAction(reason, colour=colour)
@@ -358,7 +356,7 @@ class RockTheBockGame(Codecs[RockTheBockState, Action]):
         receiver, sheet = self._receiver(state, seat, action)
         row: list[int] = getattr(state, sheet)
         cap = {"bocks": CAP_BOCKS, "wolves": CAP_WOLVES, "goats": CAP_GOATS}[sheet]
-        marked = _mark(row[receiver], cap, dice)
+        marked = fitting_marks(row[receiver], cap, dice)
         row[receiver] += marked
         # Strike as many symbols as dice USED (the chosen colour), as GAMES.md says, not as dice thrown
         # (the rulebook's wording): striking every die thrown would use up all 10 on a round's first

@@ -31,9 +31,8 @@ from rules.sushidice.game import (
     SushiDiceGame,
     SushiDiceState,
     Yuck,
-    _keep,
-    step_toward,
 )
+from rules.sushidice.plates import keep_toward, step_toward
 
 GAME = SushiDiceGame()
 SIMULATIONS = 150
@@ -59,7 +58,7 @@ def clicks_to_finish(plate: str, kept: tuple[tuple[int, str], ...]) -> float:
                 if not aside[die]:
                     faces[die] = rng.choice(DICE[die])
             clicks += 1  # the throw
-            keep = _keep(plate, faces, aside)
+            keep = keep_toward(plate, faces, aside)
             if len(keep) == SET_SIZE:
                 clicks += 1  # the bell
                 break
@@ -127,7 +126,7 @@ class SushiDiceBrain:
             return Roll()  # the board has shown our yuck: throw it away before the opponent calls
         best: tuple[float, list[int]] | None = None
         for plate in state.face_up:
-            keep = _keep(plate, dice.faces, dice.set_aside)
+            keep = keep_toward(plate, dice.faces, dice.set_aside)
             switch = sum((die in keep) != dice.set_aside[die] for die in range(SET_SIZE))
             cost = switch + clicks_to_finish(plate, _kept_key(dice, keep))
             if best is None or cost < best[0]:

@@ -56,261 +56,87 @@ Refusal codes:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, NotRequired, TypedDict
+from typing import Any, ClassVar, cast
 
-from rules.engine import (
-    Action,
-    ActionCodec,
-    Codecs,
-    Event,
-    IllegalAction,
-    Rng,
-    StateCodec,
-    ViewHeader,
-    require,
-    shared_ranks,
-    table_options,
+from rules.codec import ActionCodec, Codecs, StateCodec
+from rules.engine import Action, Event, IllegalAction, Rng, require, shared_ranks, table_options
+from rules.sushidice.pieces import (
+    COMBO,
+    DICE,
+    DUEL_ACTIONS,
+    FACE_UP,
+    FACES,
+    HOST,
+    PLATE_DECK,
+    PLATE_NAMES,
+    PLATES_TO_WIN,
+    SET_COLOURS,
+    SET_SIZE,
+    STAR,
+    STAR_DICE,
+    STAR_DIE,
+    SUSHI,
+    YUCK,
+    YUCK_DIE,
+    BringBack,
+    Challenge,
+    Chop,
+    DiceSet,
+    DuelistView,
+    Phase,
+    Ring,
+    Roll,
+    SetAside,
+    SushiDiceState,
+    SushiDiceView,
+    Yuck,
 )
+from rules.sushidice.plates import filling as _filling
+from rules.sushidice.plates import keep_toward, plate_complete, step_toward
 
-SUSHI: tuple[str, ...] = ("maguro", "sake", "ebi", "tamago", "kappa")
-STAR = "star"
-YUCK = "yuck"
-COMBO = "combo"
-PLATE_NAMES: tuple[str, ...] = (*SUSHI, COMBO)
-FACES: tuple[str, ...] = (*SUSHI, STAR, YUCK)
-STAR_DIE: tuple[str, ...] = (*SUSHI, STAR)
-YUCK_DIE: tuple[str, ...] = (*SUSHI, YUCK)
-DICE: tuple[tuple[str, ...], ...] = (STAR_DIE, STAR_DIE, STAR_DIE, YUCK_DIE, YUCK_DIE, YUCK_DIE)
-"""The faces of the six dice of a set, by die number."""
-SET_SIZE = len(DICE)
-STAR_DICE: tuple[int, ...] = tuple(die for die, faces in enumerate(DICE) if STAR in faces)
-SET_COLOURS: tuple[str, ...] = ("red", "blue")
-PLATE_DECK: tuple[str, ...] = (*(sushi for sushi in SUSHI for _ in range(3)), *(COMBO,) * 4)
-FACE_UP = 3
-HOST = 0
-PLATES_TO_WIN: dict[int, int] = {2: 6, 3: 5, 4: 5, 5: 4, 6: 4}
-if len(PLATE_DECK) <= max(players * (target - 1) for players, target in PLATES_TO_WIN.items()):
-    # The engine relies on it: a game always ends by plate count before the face-up plates run out.
-    raise RuntimeError("too few plates: a game could run out of plates before anyone wins")
-
-
-# ---------------------------------------------------------------- actions
-
-
-@dataclass(frozen=True)
-class Challenge(Action):
-    """The host picks the first opponent (before the first duel only)."""
-
-    kind: ClassVar[str] = "challenge"
-    opponent: int
-
-
-@dataclass(frozen=True)
-class Roll(Action):
-    """Throw every die of the own set that is not set aside (all six on the first throw of a duel)."""
-
-    kind: ClassVar[str] = "roll"
-
-
-@dataclass(frozen=True)
-class SetAside(Action):
-    kind: ClassVar[str] = "set_aside"
-    die: int
-
-
-@dataclass(frozen=True)
-class BringBack(Action):
-    kind: ClassVar[str] = "bring_back"
-    die: int
-
-
-@dataclass(frozen=True)
-class Ring(Action):
-    """Ring the bell for the face-up plate in slot `plate` (0-2)."""
-
-    kind: ClassVar[str] = "ring"
-    plate: int
-
-
-@dataclass(frozen=True)
-class Yuck(Action):
-    """Call Yuck on the opponent; `seen` is the stamp of the published board the caller saw."""
-
-    kind: ClassVar[str] = "yuck"
-    seen: int
-
-
-@dataclass(frozen=True)
-class Chop(Action):
-    """End the duel; `seen` is the board stamp the caller saw, `partner` the seat given the other set."""
-
-    kind: ClassVar[str] = "chop"
-    seen: int
-    partner: int
-
-
-DUEL_ACTIONS = (Roll, SetAside, BringBack, Ring, Yuck)
-"""What the two duelists do."""
-
-
-# ---------------------------------------------------------------- state
-
-
-@dataclass
-class DiceSet:
-    colour: str
-    holder: int
-    """The seat holding the set; -1 for blue until the host has challenged."""
-    faces: list[str | None] = field(default_factory=lambda: [None] * SET_SIZE)
-    """What each die shows; None while unthrown in this duel."""
-    set_aside: list[bool] = field(default_factory=lambda: [False] * SET_SIZE)
-    throw: int = 0
-    """Serial number (game-wide) of this set's latest throw; 0 = never thrown."""
-    thrown: list[int] = field(default_factory=list)
-    """Per die, the serial of its latest throw (0 = never thrown): what judges a call on its yuck."""
-
-    def __post_init__(self) -> None:
-        if not self.thrown:
-            # A new set, or one stored before dice had serials of their own: every die that shows a
-            # face gets the set's latest throw, which never dates a yuck earlier than it was thrown.
-            self.thrown = [0 if face is None else self.throw for face in self.faces]
-
-
-@dataclass
-class SushiDiceState:
-    players: int
-    rng: Rng
-    options: dict[str, str] = field(default_factory=dict)
-    phase: str = "challenge"
-    """Either "challenge" (the host picks the first opponent) or "duel" (from then on)."""
-    pile: list[str] = field(default_factory=list)
-    """Face-down plates; the last one is revealed next."""
-    face_up: list[str] = field(default_factory=list)
-    plates: list[list[str]] = field(default_factory=list)
-    """Per seat, the plates won, in the order taken."""
-    sets: list[DiceSet] = field(default_factory=list)
-    """Red, then blue."""
-    throws: int = 0
-    """Throws so far in the game: the serial of the latest one, the board stamp."""
-    duel: int = 0
-    over: bool = False
-    last: dict[str, Any] | None = None
-
-
-# ---------------------------------------------------------------- the view
-
-
-Phase = Literal["challenge", "duel", "over"]
-"""Where play stands: the host picks the first opponent, a duel is on, or the game is over."""
-
-
-class DuelistView(TypedDict):
-    """One duelist of the current duel: the set they hold and what its six dice show."""
-
-    seat: int
-    set: str
-    """"red" or "blue"."""
-    faces: list[str | None]
-    """What each die shows; None while unthrown in this duel."""
-    set_aside: list[bool]
-    throw: int
-    """The serial of this set's latest throw; 0 = never thrown."""
-    yuck: bool
-    """Whether a die shows a yuck."""
-    complete: list[int]
-    """The face-up slots the six dice complete."""
-
-
-class SushiDiceView(ViewHeader):
-    """What `view()` shows. Header: `turn` is the host while it challenges, None in a duel (both act
-    at once) and once over; `round` is always None; `phase` is always a `Phase`; `last` holds the
-    headline event of the latest action (the state keeps only that one).
-    """
-
-    phase: Phase
-
-    host: int
-    duel: int
-    """Duels started so far (the current duel's number)."""
-    target: int
-    """Plates a seat must own to win."""
-    face_up: list[str]
-    pile: int
-    """Face-down plates left (their order is hidden)."""
-    plates: list[list[str]]
-    """Per seat, the plates won, in the order taken."""
-    duelists: list[DuelistView]
-    """Red, then blue; empty before the host has challenged."""
-    stamp: int
-    """The serial of the latest throw of the game (what a Yuck! or a Chop! names)."""
-    chop_possible: bool
-    set: NotRequired[str | None]
-    """Private views only: the colour of the set the seat duels with, None when it does not duel."""
-
-
-# ---------------------------------------------------------------- scoring
-
-
-def _filling(plate: str, faces: Sequence[str | None], kept: Sequence[bool] = ()) -> list[int]:
-    """The dice (by number) filling as much of the plate as possible; kept dice first among equals."""
-    if plate != COMBO:
-        return [die for die, face in enumerate(faces) if face in (plate, STAR)]
-    dice = range(len(faces))
-    order = [*(die for die in dice if kept[die]), *(die for die in dice if not kept[die])] if kept else dice
-    filling: list[int] = []
-    stars: list[int] = []
-    missing = set(SUSHI)
-    for die in order:  # a sushi face fills only its own sushi, once
-        face = faces[die]
-        if face == STAR:
-            stars.append(die)
-        elif face in missing:
-            missing.discard(face)
-            filling.append(die)
-    # The first star is the combo's own star; the others stand for missing sushi.
-    filling.extend(stars[: 1 + len(missing)])
-    return sorted(filling)
-
-
-def plate_complete(plate: str, faces: list[str]) -> bool:
-    """Whether six dice showing `faces` complete `plate` (a sushi name or "combo"); stars are wild."""
-    if plate not in PLATE_NAMES:
-        raise ValueError(f"unknown plate {plate!r}")
-    if len(faces) != SET_SIZE or any(face not in FACES for face in faces):
-        raise ValueError(f"six faces among {FACES} expected, got {faces!r}")
-    return len(_filling(plate, faces)) == SET_SIZE
-
-
-def _keep(plate: str, faces: Sequence[str | None], kept: Sequence[bool]) -> list[int]:
-    """The dice a computer keeps toward `plate`: its filling, unless that leaves the plate out of reach.
-
-    Only the combo can be: its own star needs a star die, so when the filling has no star and takes
-    every star die (showing sushi), the rest are yuck dice that never throw a star. Then one star die
-    goes back to be thrown: the one whose sushi the other dice can best stand in for.
-    """
-    filling = _filling(plate, faces, kept)
-    if plate != COMBO or any(faces[die] == STAR for die in filling) or not set(STAR_DICE) <= set(filling):
-        return filling
-    freed = ([None if die == free else face for die, face in enumerate(faces)] for free in STAR_DICE)
-    return max((_filling(plate, others, kept) for others in freed), key=len)
-
-
-def step_toward(dice: DiceSet, keep: Sequence[int]) -> Action:
-    """The next click toward having exactly `keep` set aside, then the throw (the default move,
-    and every computer's, once it knows which dice to keep)."""
-    for die in keep:
-        if not dice.set_aside[die]:
-            return SetAside(die)
-    for die in range(SET_SIZE):
-        if dice.set_aside[die] and die not in keep:
-            return BringBack(die)
-    return Roll()
+__all__ = [
+    "COMBO",
+    "DICE",
+    "DUEL_ACTIONS",
+    "FACES",
+    "FACE_UP",
+    "GAME",
+    "HOST",
+    "PLATES_TO_WIN",
+    "PLATE_DECK",
+    "PLATE_NAMES",
+    "SET_COLOURS",
+    "SET_SIZE",
+    "STAR",
+    "STAR_DICE",
+    "STAR_DIE",
+    "SUSHI",
+    "YUCK",
+    "YUCK_DIE",
+    "BringBack",
+    "Challenge",
+    "Chop",
+    "DiceSet",
+    "DuelistView",
+    "Phase",
+    "Ring",
+    "Roll",
+    "SetAside",
+    "SushiDiceGame",
+    "SushiDiceState",
+    "SushiDiceView",
+    "Yuck",
+    "plate_complete",
+    "step_toward",
+]
 
 
 def _copied(event: Event) -> Event:
     """A copy of an event that shares nothing with it (events hold plain values and flat lists)."""
-    return {key: list(value) if isinstance(value, list) else value for key, value in event.items()}
+    return {
+        key: list(cast(list[Any], value)) if isinstance(value, list) else value
+        for key, value in event.items()
+    }
 
 
 def _is_index(value: Any, size: int) -> bool:
@@ -456,7 +282,7 @@ class SushiDiceGame(Codecs[SushiDiceState, Action]):
         """A computer player's move: ring, else throw, set aside toward the best plate and roll.
 
         It always makes progress (GAMES.md): what it keeps aside can always still complete the plate
-        it aims at (`_keep`), so every throw may win it. Never Yuck: a call names the board the caller
+        it aims at (`keep_toward`), so every throw may win it. Never Yuck: a call names the board the caller
         saw, and only the Discord layer knows what the board has shown.
         """
         if seat not in self.to_move(state):
@@ -468,12 +294,12 @@ class SushiDiceGame(Codecs[SushiDiceState, Action]):
             return Chop(state.throws, self.chop_partners(state, seat)[0])
         if None in dice.faces:  # the first throw of a duel throws all six
             return Roll()
-        keeps = [_keep(plate, dice.faces, dice.set_aside) for plate in state.face_up]
+        keeps = [keep_toward(plate, dice.faces, dice.set_aside) for plate in state.face_up]
         for slot, keep in enumerate(keeps):
             if len(keep) == SET_SIZE:
                 return Ring(slot)
         # keep is not the whole set (else a plate would be complete), so the throw can complete it
-        return step_toward(dice, max(keeps, key=len, default=[]))
+        return step_toward(dice, max(keeps, key=len, default=list[int]()))
 
     # ------------------------------------------------------------ acting
 

@@ -18,19 +18,9 @@ from typing import ClassVar
 from rules.computer.brain import SearchedBrain
 from rules.computer.search import margin_utility
 from rules.engine import Rng
-from rules.sushigo.game import (
-    CARDS,
-    DECK,
-    DUMPLING_POINTS,
-    HAND_SIZE,
-    MAKI_ROLLS,
-    NIGIRI,
-    ROUNDS,
-    Pick,
-    SushiGoGame,
-    SushiGoState,
-    _nigiri,
-)
+from rules.sushigo.game import HAND_SIZE, ROUNDS, SushiGoGame
+from rules.sushigo.scoring import CARDS, DECK, DUMPLING_POINTS, MAKI_ROLLS, NIGIRI, nigiri
+from rules.sushigo.state import Pick, SushiGoState
 
 TOTAL = Counter(DECK)
 SCALE = 8.0
@@ -134,7 +124,7 @@ def quick_pick(state: SushiGoState, seat: int, rng: random.Random, noise: float)
     hand = state.hands[seat]
     tableau = state.tableaux[seat]
     count = Counter(tableau)
-    wasabi = _nigiri(tableau)[1] if count["wasabi"] else 0
+    wasabi = nigiri(tableau)[1] if count["wasabi"] else 0
     later = len(hand) - 1
     ranked = sorted(
         (quick_value(card, count, wasabi, later, state.players) + noise * rng.random(), card)
@@ -248,10 +238,10 @@ class Outlook:
         ]
         self.tempura = _tail(self.available["tempura"], 1)
         self.sashimi = _tail(self.available["sashimi"], 2)
-        nigiri = [
+        any_nigiri = [
             1.0 - math.prod(1.0 - self.available[card][i] for card in NIGIRI) for i in range(self.later)
         ]
-        self.nigiri = _tail(nigiri, 3)
+        self.nigiri = _tail(any_nigiri, 3)
         weights = [NIGIRI[card] * pool[card] for card in NIGIRI]
         copies = sum(pool[card] for card in NIGIRI)
         self.nigiri_worth = min(3.0, sum(weights) / copies + 0.6) if copies else 2.0
@@ -278,7 +268,7 @@ class Outlook:
         elif dumplings:
             expected = min(5.0, dumplings + self.dumplings)
             value += dumplings * _dumpling_points(expected) / expected
-        points, unused = _nigiri(list(tableau))
+        points, unused = nigiri(list(tableau))
         value += points
         for extra in range(1, min(unused, 3) + 1):
             value += 2.0 * self.nigiri_worth * self.nigiri[extra]

@@ -22,208 +22,16 @@ Refusal codes:
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, TypedDict, overload
 
-from rules.engine import (
-    JSON,
-    Action,
-    ActionCodec,
-    Codecs,
-    Event,
-    IllegalAction,
-    Rng,
-    StateCodec,
-    ViewHeader,
-    shared_ranks,
-    table_options,
-)
-
-# ---------------------------------------------------------------- cards
-
-DECK: dict[str, int] = {
-    "tempura": 14,
-    "sashimi": 14,
-    "dumpling": 14,
-    "maki1": 6,
-    "maki2": 12,
-    "maki3": 8,
-    "salmon": 10,
-    "squid": 5,
-    "egg": 5,
-    "pudding": 10,
-    "wasabi": 6,
-    "chopsticks": 4,
-}
-CARDS: tuple[str, ...] = tuple(DECK)
-"""Every card name, in the order menus and legal_actions list them."""
+from rules.codec import ActionCodec, Codecs, StateCodec
+from rules.engine import Action, Event, IllegalAction, Rng, ViewHeader, shared_ranks, table_options
+from rules.sushigo.codec import STATE_VERSION, dump_state, load_state
+from rules.sushigo.scoring import CARDS, DECK, is_card, round_breakdown, score_puddings, wasabi_slots, worth
+from rules.sushigo.state import PAIR, SINGLE, Pick, Reveal, SushiGoState
 
 HAND_SIZE: dict[int, int] = {2: 10, 3: 9, 4: 8, 5: 7}
 ROUNDS = 3
-NIGIRI: dict[str, int] = {"egg": 1, "salmon": 2, "squid": 3}
-MAKI_ROLLS: dict[str, int] = {"maki1": 1, "maki2": 2, "maki3": 3}
-DUMPLING_POINTS: tuple[int, ...] = (0, 1, 3, 6, 10, 15)
-MAKI_AWARDS: tuple[int, int] = (6, 3)
-PUDDING_AWARD = 6
-CATEGORIES: tuple[str, ...] = ("tempura", "sashimi", "dumpling", "nigiri", "maki")
-"""Point categories of a round's breakdown; wasabi's tripling counts under nigiri."""
-
-
-# ---------------------------------------------------------------- actions
-
-
-@dataclass(frozen=True)
-class Pick(Action):
-    """Take `card` from the hand; `second` too when using chopsticks from the tableau."""
-
-    kind: ClassVar[str] = "pick"
-    card: str
-    second: str | None = None
-
-    @property
-    def cards(self) -> tuple[str, ...]:
-        return (self.card,) if self.second is None else (self.card, self.second)
-
-
-# Picks are immutable values: legal_actions hands out these shared ones instead of building new ones.
-_SINGLE: dict[str, Pick] = {card: Pick(card) for card in CARDS}
-_PAIR: dict[tuple[str, str], Pick] = {
-    (first, second): Pick(first, second) for first in CARDS for second in CARDS
-}
-
-
-# ---------------------------------------------------------------- state
-
-
-@dataclass
-class Reveal:
-    """What the latest reveal placed: per seat the cards in order (auto-placed last card included)."""
-
-    round: int
-    turn: int
-    cards: list[list[str]]
-    chopsticks: list[bool]
-
-
-@dataclass
-class SushiGoState:
-    players: int
-    rng: Rng
-    options: dict[str, str] = field(default_factory=dict)
-    round: int = 1
-    turn: int = 1
-    deck: list[str] = field(default_factory=list)
-    hands: list[list[str]] = field(default_factory=list)
-    picks: list[Pick | None] = field(default_factory=list)
-    tableaux: list[list[str]] = field(default_factory=list)
-    puddings: list[int] = field(default_factory=list)
-    """Puddings kept from finished rounds (the current round's are still in the tableau)."""
-    discard: list[str] = field(default_factory=list)
-    scores: list[int] = field(default_factory=list)
-    round_points: list[list[dict[str, int]]] = field(default_factory=list)
-    """Per finished round, per seat: round_breakdown() of that round."""
-    pudding_points: list[int] = field(default_factory=list)
-    last: Reveal | None = None
-    over: bool = False
-
-
-STATE_VERSION = 1
-_new = object.__new__  # an instance without __init__: the loader sets its __dict__ whole
-
-
-def _dump_state(state: SushiGoState) -> JSON:
-    """The compiled encoder's dump, written out by hand to share what is never changed in place: it
-    runs on every click. Key order and shapes are the compiled codec's, byte for byte
-    (tests/rules/test_codec.py).
-
-    The finished rounds' breakdowns (round_points' inner lists) and the latest Reveal's lists are
-    history: the engine appends a new round or replaces `last` whole, never edits them (as the
-    computer's rollouts already rely on), so the dump and the state share them instead of copying
-    ~30 small lists and dicts per click. Everything apply mutates is copied."""
-    last = state.last
-    return {
-        "v": STATE_VERSION,
-        "players": state.players,
-        "rng": state.rng.state,
-        "options": dict(state.options),
-        "round": state.round,
-        "turn": state.turn,
-        "deck": list(state.deck),
-        "hands": list(map(list, state.hands)),
-        "picks": [
-            None if pick is None else {"card": pick.card, "second": pick.second} for pick in state.picks
-        ],
-        "tableaux": list(map(list, state.tableaux)),
-        "puddings": list(state.puddings),
-        "discard": list(state.discard),
-        "scores": list(state.scores),
-        "round_points": list(state.round_points),
-        "pudding_points": list(state.pudding_points),
-        "last": None
-        if last is None
-        else {
-            "round": last.round,
-            "turn": last.turn,
-            "cards": last.cards,
-            "chopsticks": last.chopsticks,
-        },
-        "over": state.over,
-    }
-
-
-_PICKS: dict[tuple[str, str | None], Pick] = {
-    **{(card, None): pick for card, pick in _SINGLE.items()},
-    **_PAIR,
-}
-"""Every possible pick by its stored fields: the loader hands out these shared ones."""
-
-
-def _load_pick(data: JSON) -> Pick:
-    """A pick _PICKS lacks (a card not in the deck: kept as stored, as the compiled decoder does)."""
-    return Pick(data["card"], data["second"])
-
-
-def _load_state(data: JSON) -> SushiGoState | None:
-    """The compiled decoder by hand, sharing with `data` only the history `_dump_state` shares; None
-    (left to the compiled decoder, which fills in defaults) when a field is missing, as in a state
-    stored before it existed."""
-    try:
-        last = data["last"]
-        if last is not None:
-            reveal = _new(Reveal)
-            reveal.__dict__ = {
-                "round": last["round"],
-                "turn": last["turn"],
-                "cards": last["cards"],
-                "chopsticks": last["chopsticks"],
-            }
-            last = reveal
-        state = _new(SushiGoState)
-        state.__dict__ = {  # what the dataclass's __init__ would store, without its call
-            "players": data["players"],
-            "rng": Rng(int(data["rng"])),
-            "options": dict(data["options"]),
-            "round": data["round"],
-            "turn": data["turn"],
-            "deck": list(data["deck"]),
-            "hands": list(map(list, data["hands"])),
-            "picks": [
-                None if pick is None else _PICKS.get((pick["card"], pick["second"])) or _load_pick(pick)
-                for pick in data["picks"]
-            ],
-            "tableaux": list(map(list, data["tableaux"])),
-            "puddings": list(data["puddings"]),
-            "discard": list(data["discard"]),
-            "scores": list(data["scores"]),
-            "round_points": list(data["round_points"]),
-            "pudding_points": list(data["pudding_points"]),
-            "last": last,
-            "over": data["over"],
-        }
-        return state
-    except KeyError:
-        return None
 
 
 # ---------------------------------------------------------------- what players see
@@ -282,125 +90,6 @@ class SushiGoPrivateView(SushiGoView):
     can_use_chopsticks: bool
 
 
-# ---------------------------------------------------------------- scoring
-
-
-def _check_cards(cards: list[str]) -> None:
-    for card in cards:
-        if card not in DECK:
-            raise ValueError(f"unknown card {card!r}")
-
-
-def maki_awards(rolls: list[int]) -> list[int]:
-    """6 for most rolls, 3 for second; ties split rounded down; a tie for most gives no second."""
-    awards = [0] * len(rolls)
-    ranked = sorted({r for r in rolls if r > 0}, reverse=True)
-    if not ranked:
-        return awards
-    first = [seat for seat, r in enumerate(rolls) if r == ranked[0]]
-    for seat in first:
-        awards[seat] = MAKI_AWARDS[0] // len(first)
-    if len(first) == 1 and len(ranked) > 1:
-        second = [seat for seat, r in enumerate(rolls) if r == ranked[1]]
-        for seat in second:
-            awards[seat] = MAKI_AWARDS[1] // len(second)
-    return awards
-
-
-def _nigiri(tableau: list[str]) -> tuple[int, int]:
-    """Nigiri points (each on the earliest unused wasabi played before it) and wasabi left unused."""
-    points = 0
-    unused_wasabi = 0
-    for card in tableau:
-        if card == "wasabi":
-            unused_wasabi += 1
-        elif card in NIGIRI and unused_wasabi:
-            unused_wasabi -= 1
-            points += 3 * NIGIRI[card]
-        elif card in NIGIRI:
-            points += NIGIRI[card]
-    return points, unused_wasabi
-
-
-def wasabi_slots(tableau: list[str]) -> list[str | None]:
-    """Per wasabi in play order, the nigiri placed on it (each nigiri on the earliest free one) or None."""
-    slots: list[str | None] = []
-    for card in tableau:
-        if card == "wasabi":
-            slots.append(None)
-        elif card in NIGIRI and None in slots:
-            slots[slots.index(None)] = card
-    return slots
-
-
-def _set_points(tableau: list[str]) -> dict[str, int]:
-    """Points of one tableau that do not depend on other players (everything but maki)."""
-    count = Counter(tableau)
-    return {
-        "tempura": 5 * (count["tempura"] // 2),
-        "sashimi": 10 * (count["sashimi"] // 3),
-        "dumpling": DUMPLING_POINTS[min(count["dumpling"], len(DUMPLING_POINTS) - 1)],
-        "nigiri": _nigiri(tableau)[0],
-    }
-
-
-def _rolls(tableau: list[str]) -> int:
-    return sum(MAKI_ROLLS.get(card, 0) for card in tableau)
-
-
-def round_breakdown(tableaux: list[list[str]]) -> list[dict[str, int]]:
-    """Per seat: points per category (CATEGORIES), "total", and "rolls" (maki rolls, not points)."""
-    for tableau in tableaux:
-        _check_cards(tableau)
-    rolls = [_rolls(tableau) for tableau in tableaux]
-    breakdown = []
-    for tableau, maki, roll_count in zip(tableaux, maki_awards(rolls), rolls, strict=True):
-        points = {**_set_points(tableau), "maki": maki}
-        breakdown.append({**points, "total": sum(points.values()), "rolls": roll_count})
-    return breakdown
-
-
-def score_round(tableaux: list[list[str]]) -> list[int]:
-    """Round points per seat from the tableaux (cards in the order played)."""
-    return [points["total"] for points in round_breakdown(tableaux)]
-
-
-def score_puddings(puddings: list[int]) -> list[int]:
-    """+6 to most puddings, -6 to fewest (not with 2 players); ties split rounded down; all equal: 0."""
-    points = [0] * len(puddings)
-    if len(set(puddings)) <= 1:
-        return points
-    most = [seat for seat, p in enumerate(puddings) if p == max(puddings)]
-    for seat in most:
-        points[seat] += PUDDING_AWARD // len(most)
-    if len(puddings) > 2:
-        fewest = [seat for seat, p in enumerate(puddings) if p == min(puddings)]
-        for seat in fewest:
-            points[seat] -= PUDDING_AWARD // len(fewest)
-    return points
-
-
-# ---------------------------------------------------------------- the computer player's taste
-
-
-def _worth(tableau: list[str], picks_left: int) -> float:
-    """A rough value of a tableau mid-round: exact points plus hope for unfinished sets."""
-    count = Counter(tableau)
-    points = _set_points(tableau)
-    value = float(sum(points.values()))
-    if picks_left >= 1 and count["tempura"] % 2:
-        value += 2.0
-    if count["sashimi"] % 3 and picks_left >= 3 - count["sashimi"] % 3:
-        value += 3.0 * (count["sashimi"] % 3)
-    if picks_left >= 2 and _nigiri(tableau)[1]:
-        value += 2.5
-    value += 0.9 * _rolls(tableau)
-    value += 1.5 * count["pudding"]
-    if picks_left >= 3:
-        value += 1.5 * min(count["chopsticks"], 1)
-    return value
-
-
 # ---------------------------------------------------------------- the game
 
 
@@ -411,7 +100,7 @@ class SushiGoGame(Codecs[SushiGoState, Pick]):
     max_players = 5
     options: ClassVar[dict[str, tuple[str, ...]]] = {}
 
-    _codec = StateCodec(SushiGoState, STATE_VERSION, dump=_dump_state, load=_load_state)
+    _codec = StateCodec(SushiGoState, STATE_VERSION, dump=dump_state, load=load_state)
     _actions = ActionCodec(Pick)
 
     # -------------------------------------------------------- setup
@@ -447,10 +136,10 @@ class SushiGoGame(Codecs[SushiGoState, Pick]):
             return []  # not among to_move
         hand = state.hands[seat]
         kinds = [card for card in CARDS if card in hand]
-        actions = [_SINGLE[card] for card in kinds]
+        actions = [SINGLE[card] for card in kinds]
         if "chopsticks" in state.tableaux[seat]:
             actions += [
-                _PAIR[first, second]
+                PAIR[first, second]
                 for first in kinds
                 for second in kinds
                 if first != second or hand.count(first) >= 2
@@ -469,13 +158,14 @@ class SushiGoGame(Codecs[SushiGoState, Pick]):
             after = [*tableau, *pick.cards]
             if pick.second is not None:
                 after.remove("chopsticks")
-            return _worth(after, hand_size - 1) - _worth(tableau, hand_size - 1)
+            return worth(after, hand_size - 1) - worth(tableau, hand_size - 1)
 
         return max(legal, key=gain)  # max keeps the first of equals: deterministic
 
     # -------------------------------------------------------- playing
 
-    def apply(self, state: SushiGoState, seat: int, action: Pick) -> list[Event]:
+    def apply(self, state: SushiGoState, seat: int, action: Action) -> list[Event]:
+        """Any action may arrive (a caller past decode_action): all but a well-formed Pick is refused."""
         # The checks of `require` written out: apply runs on every click and in every search.
         if state.over:
             raise IllegalAction("game_over")
@@ -489,7 +179,7 @@ class SushiGoGame(Codecs[SushiGoState, Pick]):
         card, second = action.card, action.second
         cards = (card,) if second is None else (card, second)
         for each in cards:
-            if not (isinstance(each, str) and each in DECK):
+            if not is_card(each):
                 raise IllegalAction("unknown_card", card=each)
         hand = state.hands[seat]
         held = hand.count(card)

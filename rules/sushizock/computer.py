@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable
 from functools import cache
 from itertools import product
-from typing import Any
+from typing import Literal
 
 from rules.computer.brain import TurnBrain
 from rules.engine import Action, Game, Rng
@@ -198,7 +198,7 @@ class TileValues:
 # ---------------------------------------------------------------- a turn of dice
 
 
-TakeKey = tuple[Any, ...]
+TakeKey = tuple[Literal["take"], str, int] | tuple[Literal["steal"], str, int, int] | tuple[Literal["forced"]]
 """A take a result allows: ("take", pile, nth) / ("steal", pile, target, position) / ("forced",)."""
 
 
@@ -324,7 +324,7 @@ def apply_take(state: SushizockState, key: TakeKey) -> None:
         piles = state.sushi_piles if pile == SUSHI else state.bone_piles
         tile = piles[target].pop(len(piles[target]) - position)
     (state.sushi_piles if pile == SUSHI else state.bone_piles)[seat].append(tile)
-    GAME._end_turn(state)  # the engine's own end of turn: next seat, or the game's end
+    GAME.end_turn(state)  # the engine's own end of turn: next seat, or the game's end
 
 
 class SushizockBrain(TurnBrain[SushizockState, Action]):
@@ -355,7 +355,7 @@ class SushizockBrain(TurnBrain[SushizockState, Action]):
         state: SushizockState,
         seat: int,
         rng: random.Random,
-        rollouts: int,
+        budget: int,
     ) -> Action:
         """The turn's dice by exact expectation, each take worth what normal sees in it less what the
         opponent may then expect from their whole turn (played by normal's dice, exactly): an
@@ -364,7 +364,7 @@ class SushizockBrain(TurnBrain[SushizockState, Action]):
 
         What a take is worth does not depend on the dice, so it is searched once per turn: the worlds
         are seeded by what the table shows at the turn's start (not by `rng`), so every decision of the
-        turn sees the same worths. `rollouts` bounds the worlds a steal is judged over.
+        turn sees the same worths. `budget` bounds the worlds a steal is judged over.
         """
         legal = GAME.legal_actions(state, seat)
         turn = Turn(state, heuristic_worth(state))
@@ -374,7 +374,7 @@ class SushizockBrain(TurnBrain[SushizockState, Action]):
             # it lost games in the arena (3 hard + 2 normal at 5 players: 0.15 a seat against 0.28).
             return turn.best(legal)
         table = _table(state)
-        samples = max(1, rollouts)
+        samples = max(1, budget)
         known = self._searched.get((table, samples))
         if known is None:
             if len(self._searched) > 64:
@@ -408,7 +408,9 @@ class SushizockBrain(TurnBrain[SushizockState, Action]):
         state = turn.state
         aside = counts_of(state.set_aside)
         free = DICE - sum(aside)
-        results = {add(aside, thrown) for thrown, _ in outcomes(free)} if GAME.can_roll(state) else set()
+        results = (
+            {add(aside, thrown) for thrown, _ in outcomes(free)} if GAME.can_roll(state) else set[Counts]()
+        )
         results.add(counts_of(state.set_aside + state.thrown))
         for result in results:
             keys.update(turn.takes(result))

@@ -46,192 +46,80 @@ Refusal codes:
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 from itertools import combinations, pairwise
-from typing import Any, ClassVar, Literal, TypedDict
+from typing import Any, ClassVar
 
-from rules.engine import (
-    Action,
-    ActionCodec,
-    Codecs,
-    Event,
-    IllegalAction,
-    Rng,
-    StateCodec,
-    ViewHeader,
-    require,
-    shared_ranks,
-    table_options,
+from rules.codec import ActionCodec, Codecs, StateCodec
+from rules.engine import Action, Event, IllegalAction, Rng, require, shared_ranks, table_options
+from rules.sushizock.pieces import (
+    BLUE,
+    BONE,
+    BONE_TILES,
+    CHOPSTICKS,
+    DICE,
+    FACES,
+    PILES,
+    RED,
+    STEAL_BLIND,
+    STEAL_TOP,
+    SUSHI,
+    SUSHI_TILES,
+    THROWS,
+    FinalPiles,
+    ForcedTake,
+    ForcedTile,
+    Phase,
+    PileShown,
+    ResultCounts,
+    Roll,
+    Steal,
+    StealOffer,
+    SushizockState,
+    SushizockView,
+    Take,
+    TurnOptions,
+    score_piles,
 )
 
-SUSHI = "sushi"
-BONE = "bone"
-BLUE = "blue"
-RED = "red"
-FACES: tuple[str, ...] = (SUSHI, SUSHI, BONE, BONE, BLUE, RED)
-"""The six faces of every die."""
-PILES: tuple[str, ...] = (SUSHI, BONE)
-CHOPSTICKS: dict[str, str] = {BLUE: SUSHI, RED: BONE}
-"""Which pile each colour of chopsticks steals from."""
-DICE = 5
-THROWS = 3
-STEAL_TOP = 3
-"""Chopsticks of one colour needed to steal a pile's top tile."""
-STEAL_BLIND = 4
-"""Chopsticks of one colour needed to steal any tile of a pile, named by position."""
-SUSHI_TILES: tuple[int, ...] = (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6)
-BONE_TILES: tuple[int, ...] = (-1, -1, -1, -1, -1, -2, -2, -2, -2, -3, -3, -4)
-
-
-# ---------------------------------------------------------------- actions
-
-
-@dataclass(frozen=True)
-class Roll(Action):
-    """Set aside the dice at `keep` (indices into the current throw) and throw the rest.
-
-    The first throw of a turn keeps nothing: `Roll()`. Indices are listed ascending, once each.
-    """
-
-    kind: ClassVar[str] = "roll"
-    keep: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class Take(Action):
-    """Take the Nth tile of a row, N being the number of dice showing that face."""
-
-    kind: ClassVar[str] = "take"
-    pile: str
-
-
-@dataclass(frozen=True)
-class Steal(Action):
-    """Steal from `target`'s pile of the chopsticks' colour; `position` 1 is the top."""
-
-    kind: ClassVar[str] = "steal"
-    target: int
-    position: int = 1
-
-
-@dataclass(frozen=True)
-class ForcedTake(Action):
-    """End a turn that allows nothing else: the most negative bone, or the lowest sushi."""
-
-    kind: ClassVar[str] = "forced_take"
-
-
-# ---------------------------------------------------------------- state
-
-
-@dataclass
-class SushizockState:
-    players: int
-    rng: Rng
-    options: dict[str, str] = field(default_factory=dict)
-    sushi_row: list[int] = field(default_factory=list)
-    bone_row: list[int] = field(default_factory=list)
-    sushi_piles: list[list[int]] = field(default_factory=list)
-    """Per seat, index 0 = bottom, last = top."""
-    bone_piles: list[list[int]] = field(default_factory=list)
-    turn: int = 0
-    throws: int = 0
-    """Throws made this turn (0 = the turn has not thrown yet)."""
-    thrown: list[str] = field(default_factory=list)
-    """Faces of the current throw; Roll.keep indexes this list."""
-    set_aside: list[str] = field(default_factory=list)
-    over: bool = False
-    last: dict[str, Any] | None = None
-
-
-# ---------------------------------------------------------------- the view
-
-Phase = Literal["roll", "choose", "over"]
-""""roll": the turn has not thrown yet; "choose": after a throw (take, steal, or set aside and throw)."""
-
-
-class PileShown(TypedDict):
-    """A pile as everybody sees it: its height and its top tile (None when empty)."""
-
-    height: int
-    top: int | None
-
-
-class ResultCounts(TypedDict):
-    """The faces of the whole result so far (set-aside and thrown dice together)."""
-
-    sushi: int
-    bone: int
-    blue: int
-    red: int
-
-
-class StealOffer(TypedDict):
-    pile: str
-    """The pile the chopsticks steal from: "sushi" (blue) or "bone" (red)."""
-    blind: bool
-    """Four or five chopsticks: any tile of a pile, named by position (1 = top)."""
-    targets: list[int]
-
-
-class TurnOptions(TypedDict):
-    """What the result allows the player to move."""
-
-    sushi: int | None
-    """N when the Nth sushi may be taken, else None."""
-    bone: int | None
-    steal: StealOffer | None
-    forced: bool
-    can_roll: bool
-
-
-class ForcedTile(TypedDict):
-    pile: str
-    nth: int
-    tile: int
-
-
-class FinalPiles(TypedDict):
-    """A seat's piles turned over for scoring, bottom first."""
-
-    sushi_pile: list[int]
-    bone_pile: list[int]
-    counted: int
-    """How many sushi (from the bottom) count: as many as the seat has bones."""
-
-
-class SushizockView(ViewHeader):
-    """What `view()` shows: the same for every seat (the piles hide their tiles from the owner too)."""
-
-    phase: Phase
-    sushi_row: list[int]
-    bone_row: list[int]
-    sushi_piles: list[PileShown]
-    bone_piles: list[PileShown]
-    thrown: list[str]
-    set_aside: list[str]
-    result: ResultCounts
-    throws: int
-    """Throws made this turn (0 before the first)."""
-    throws_left: int
-    options: TurnOptions | None
-    """None once the game is over."""
-    forced_tile: ForcedTile | None
-    """What a forced take would take now (shown before the player commits to it)."""
-    final_piles: list[FinalPiles] | None
-    """The piles turned over, once the game is over; None before."""
-
-
-# ---------------------------------------------------------------- scoring
-
-
-def score_piles(sushi_pile: list[int], bone_pile: list[int]) -> int:
-    """Sushi above the bone pile's height are discarded from the top; every bone counts against."""
-    counted = sushi_pile[: len(bone_pile)]
-    return sum(counted) - sum(abs(bone) for bone in bone_pile)
+__all__ = [
+    "BLUE",
+    "BONE",
+    "BONE_TILES",
+    "CHOPSTICKS",
+    "DICE",
+    "FACES",
+    "GAME",
+    "PILES",
+    "RED",
+    "STEAL_BLIND",
+    "STEAL_TOP",
+    "SUSHI",
+    "SUSHI_TILES",
+    "THROWS",
+    "FinalPiles",
+    "ForcedTake",
+    "ForcedTile",
+    "Phase",
+    "PileShown",
+    "ResultCounts",
+    "Roll",
+    "Steal",
+    "StealOffer",
+    "SushizockGame",
+    "SushizockState",
+    "SushizockView",
+    "Take",
+    "TurnOptions",
+    "score_piles",
+]
 
 
 # ---------------------------------------------------------------- the game
+
+
+def _is_int(value: object) -> bool:
+    """An action built in code rather than decoded may hold anything: its numbers are checked."""
+    return isinstance(value, int)
 
 
 class SushizockGame(Codecs[SushizockState, Action]):
@@ -469,7 +357,7 @@ class SushizockGame(Codecs[SushizockState, Action]):
         require(len(keep) > 0, "must_set_aside")
         for die in keep:
             require(
-                isinstance(die, int) and 0 <= die < len(state.thrown),
+                _is_int(die) and 0 <= die < len(state.thrown),
                 "no_such_die",
                 die=die,
                 dice=len(state.thrown),
@@ -480,7 +368,7 @@ class SushizockGame(Codecs[SushizockState, Action]):
     def _check_take(self, state: SushizockState, action: Take) -> None:
         require(state.throws > 0, "not_thrown")
         pile = action.pile
-        require(isinstance(pile, str) and pile in PILES, "no_such_pile", pile=pile)
+        require(pile in PILES, "no_such_pile", pile=pile)
         wanted = self.result(state)[pile]
         require(wanted > 0, "none_thrown", pile=pile)
         length = len(self._row(state, pile))
@@ -492,12 +380,12 @@ class SushizockGame(Codecs[SushizockState, Action]):
         require(colour is not None, "no_steal")
         assert colour is not None
         target, position = action.target, action.position
-        require(isinstance(target, int) and 0 <= target < state.players, "no_such_seat", target=target)
+        require(_is_int(target) and 0 <= target < state.players, "no_such_seat", target=target)
         require(target != state.turn, "own_pile")
         pile = CHOPSTICKS[colour]
         height = len(self._piles(state, pile)[target])
         require(height > 0, "pile_empty", target=target, pile=pile)
-        require(isinstance(position, int), "no_such_position", position=position, height=height)
+        require(_is_int(position), "no_such_position", position=position, height=height)
         if not self.blind_steal(state):
             require(position == 1, "top_only", position=position)
         require(1 <= position <= height, "no_such_position", position=position, height=height)
@@ -541,7 +429,7 @@ class SushizockGame(Codecs[SushizockState, Action]):
             "forced": forced,
         }
         state.last = dict(event)
-        return [event, *self._end_turn(state)]
+        return [event, *self.end_turn(state)]
 
     def _steal(self, state: SushizockState, seat: int, action: Steal) -> list[Event]:
         blind = self.blind_steal(state)
@@ -561,9 +449,10 @@ class SushizockGame(Codecs[SushizockState, Action]):
             "tile": tile,
         }
         state.last = dict(event)
-        return [event, *self._end_turn(state)]
+        return [event, *self.end_turn(state)]
 
-    def _end_turn(self, state: SushizockState) -> list[Event]:
+    def end_turn(self, state: SushizockState) -> list[Event]:
+        """The turn is over: the next seat moves, or the game ends (the computer's rollouts call it too)."""
         state.throws = 0
         state.thrown = []
         state.set_aside = []

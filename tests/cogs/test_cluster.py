@@ -8,11 +8,16 @@ from typing import Any, cast
 import pytest
 
 from cogs.tables.cluster import Cluster, process_name
+from storage.database import Database
+from storage.postgres import PostgresDatabase
+from storage.sqlite import SqliteDatabase
 
 
-def cluster(shard_ids: list[int] | None, shard_count: int | None, backend: str = "postgres") -> Cluster:
+def cluster(
+    shard_ids: list[int] | None, shard_count: int | None, database: type[Database] = PostgresDatabase
+) -> Cluster:
     bot = SimpleNamespace(shard_ids=shard_ids, shard_count=shard_count)
-    database = SimpleNamespace(backend=backend)
+    # The class answers what the cluster asks of its database (`shared`): no connection needed.
     return Cluster(cast(Any, bot), cast(Any, database), cast(Any, None), process_name())
 
 
@@ -33,8 +38,8 @@ def test_a_process_shows_the_guilds_of_its_shards(shard_ids, count, guild, owned
 
 
 def test_sqlite_is_one_process_and_postgres_may_be_shared():
-    assert not cluster(None, None, "sqlite").shared
-    assert cluster(None, None, "postgres").shared
+    assert not cluster(None, None, SqliteDatabase).shared
+    assert cluster(None, None, PostgresDatabase).shared
 
 
 def test_two_bots_in_one_process_have_different_lease_names():
@@ -42,7 +47,7 @@ def test_two_bots_in_one_process_have_different_lease_names():
 
 
 async def test_without_a_shared_database_every_lease_is_granted_at_once():
-    alone = cluster(None, None, "sqlite")  # its store is None: a query would fail
+    alone = cluster(None, None, SqliteDatabase)  # its store is None: a query would fail
     assert await alone.claim(123)
     await alone.release(123)
 

@@ -16,17 +16,11 @@ import pytest
 from discord import app_commands
 
 from cogs.i18n import CatalogTranslator, t
+from rules.registry import GAMES
+from tests.games import group
 
 LOCALES = ("de", "es-ES", "es-419")
-KEPT_NAMES = {
-    "sushizock",
-    "sushigo",
-    "bock",
-    "sushidice",
-    "kaiten",
-    "wasabi",
-    "r",
-}  # the same in every language
+KEPT_NAMES = {*(group(game_id) for game_id in GAMES), "wasabi", "r"}  # the same in every language
 OWN_NAMES = {"Deutsch", "English", "Español", "فارسی"}  # each language's own name, never translated
 
 

@@ -19,9 +19,10 @@ from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont
 
 from cogs.i18n import number, t
-from cogs.kaiten import render as kaiten_render
-from cogs.kaiten.render import FONT_CHAIN, FONTS, picture_words, render_png
-from rules.kaiten.game import GAME, KaitenView
+from cogs.kaiten import picture as kaiten_render
+from cogs.kaiten.picture import FONT_CHAIN, FONTS, picture_words, render_png
+from rules.kaiten.game import GAME
+from rules.kaiten.view import KaitenView
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ["Zoë", "Jürgen", "Алёна", "مریم", "王小明"]

@@ -30,6 +30,7 @@ from cogs.i18n import (
     t,
     template_fields,
 )
+from rules.registry import REGISTERED
 
 TRANSLATIONS = sorted(name for name in languages().values() if name != DEFAULT_LANGUAGE)
 PLURAL_SUFFIXES = ("zero", "one", "two", "few", "many", "other")
@@ -42,10 +43,14 @@ def _no_duplicates(pairs: list[tuple[str, str]]) -> dict[str, str]:
     return dict(pairs)
 
 
-@cache
 def _paths(language: str) -> dict[str, Path]:
     """A language's catalogs by name: `common.json` (locales/<language>/), `sushigo.json` (the game's
-    cogs/sushigo/locales/<language>.json)."""
+    cogs/sushigo/locales/<language>.json), for the games registered now."""
+    return _registered_paths(language, tuple(REGISTERED))
+
+
+@cache
+def _registered_paths(language: str, games: tuple[str, ...]) -> dict[str, Path]:
     return {
         path.name if path.parent.name == language else f"{path.parents[1].name}.json": path
         for path in catalog_files(language)
@@ -71,8 +76,12 @@ def _family(key: str) -> str | None:
     return None
 
 
-@cache
 def _english_keys() -> dict[str, str]:
+    return _registered_english_keys(tuple(REGISTERED))
+
+
+@cache
+def _registered_english_keys(games: tuple[str, ...]) -> dict[str, str]:
     return {
         key: text for name in _files(DEFAULT_LANGUAGE) for key, text in _file(DEFAULT_LANGUAGE, name).items()
     }

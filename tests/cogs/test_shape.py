@@ -1,5 +1,11 @@
-"""Five games, one shape: each registered game has an engine, a cog and a renderer with the same
-entry points, its hooks in the same order, and the import arrows in cogs/ point one way."""
+"""Five games, one shape, and arrows that point one way.
+
+Each registered game has an engine, a cog and a renderer with the same entry points, its hooks in
+GameCog's order. Across the whole tree (bot.py, rules/, storage/, cogs/) there is no import circle,
+type-only imports included, and the architecture's arrows hold: `rules` imports nothing of the
+project but itself, `storage` nothing of `cogs`, `cogs/tables/` no game; no product module is longer
+than 600 lines.
+"""
 
 from __future__ import annotations
 
@@ -12,9 +18,13 @@ import pytest
 
 from bot import GAME_EXTENSIONS
 from cogs.tables.gamecog import GameCog
-from rules.registry import GAMES
+from rules.registry import GAMES, REGISTERED
+from tests.games import cog_classes
 
-COGS = Path(__file__).resolve().parents[2] / "cogs"
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = ("rules", "storage", "cogs")
+LONGEST = 600
+"""Lines a product module may have at most."""
 HOOKS = [
     "render_board",
     "render_private",
@@ -39,48 +49,73 @@ def test_the_bot_loads_one_cog_per_registered_game():
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_game_has_a_cog_and_a_renderer_of_the_same_shape(game_id: str):
-    module = importlib.import_module(f"cogs.{game_id}.cog")
+    entry = REGISTERED[game_id]
+    module = importlib.import_module(entry.extension)
     assert inspect.iscoroutinefunction(module.setup)
-    cogs = [
-        value
-        for value in vars(module).values()
-        if inspect.isclass(value) and issubclass(value, GameCog) and value is not GameCog
-    ]
+    cogs = cog_classes(game_id)
     assert len(cogs) == 1, cogs
     cog = cogs[0]
-    assert cog.game is GAMES[game_id]
+    assert vars(cog)["game"] is GAMES[game_id]  # set on the class
     overridden = [name for name in vars(cog) if name in HOOKS]
     assert "render_board" in overridden
     assert overridden == [name for name in HOOKS if name in overridden], "hooks in GameCog's order"
 
-    render = importlib.import_module(f"cogs.{game_id}.render")
-    entry_points = ["public", "board"] + (["private_board"] if cog.private_mode != "none" else [])
+    render = importlib.import_module(f"{entry.cogs}.render")
+    entry_points = ["board"] + (["private_board"] if cog.private_mode != "none" else [])
     for name in entry_points:
-        assert callable(getattr(render, name, None)), f"cogs/{game_id}/render.py has no {name}()"
+        assert callable(getattr(render, name, None)), f"{entry.cogs}.render has no {name}()"
 
 
-def _module_name(path: Path) -> str:
-    parts = path.relative_to(COGS.parent).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+# ---------------------------------------------------------------- the import graph
+
+
+def _product_files() -> dict[str, Path]:
+    """Every product module by its dotted name (a package by its own: `cogs.tables` is its __init__)."""
+    modules = {"bot": ROOT / "bot.py"}
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return modules
+
+
+def _parents(module: str) -> list[str]:
+    """`a.b.c` -> [`a`, `a.b`]: the packages whose __init__ runs before it."""
+    parts = module.split(".")
+    return [".".join(parts[:count]) for count in range(1, len(parts))]
+
+
+def _imported(name: str, path: Path) -> set[str]:
+    """The dotted names a module's import statements name (relative ones resolved)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")[: len(package.split(".")) - node.level + 1] if node.level else []
+            module = ".".join([*base, node.module] if node.module else base)
+            found.add(module)
+            found |= {f"{module}.{alias.name}" for alias in node.names}
+    return found
 
 
 def _imports() -> dict[str, set[str]]:
-    """Every cogs module and the cogs modules it imports (type-only imports included)."""
-    modules = {_module_name(path): path for path in COGS.rglob("*.py")}
+    """Every product module and the product modules importing it runs: what it names, and the
+    packages above each (importing `a.b.c` runs `a/__init__.py` and `a/b/__init__.py` first), but not
+    its own packages, which are already being imported when it runs."""
+    modules = _product_files()
     graph: dict[str, set[str]] = {}
     for name, path in modules.items():
-        found: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                found |= {alias.name for alias in node.names}
-            elif isinstance(node, ast.ImportFrom) and node.module:
-                found.add(node.module)
-                found |= {f"{node.module}.{alias.name}" for alias in node.names}
-        graph[name] = {target for target in found if target in modules and target != name}
+        targets: set[str] = set()
+        for target in _imported(name, path):
+            targets |= {target, *_parents(target)}
+        own = {name, *_parents(name)}
+        graph[name] = {target for target in targets if target in modules and target not in own}
     return graph
 
 
-def test_no_import_circles_in_cogs():
+def test_no_import_circles_anywhere():
     graph = _imports()
     done: set[str] = set()
 
@@ -97,9 +132,39 @@ def test_no_import_circles_in_cogs():
         visit(module, [])
 
 
-def test_the_table_machinery_imports_no_game():
-    games = {f"cogs.{game_id}" for game_id in GAMES}
+def _crossing(source: str, forbidden: tuple[str, ...]) -> dict[str, set[str]]:
+    """Modules under `source` that import a module under one of `forbidden`."""
+    found: dict[str, set[str]] = {}
     for module, targets in _imports().items():
-        if module.startswith("cogs.tables"):
-            found = {target for target in targets if target.split(".")[:2] in [g.split(".") for g in games]}
-            assert not found, f"{module} imports {found}"
+        if module == source or module.startswith(f"{source}."):
+            bad = {t for t in targets if any(t == f or t.startswith(f"{f}.") for f in forbidden)}
+            if bad:
+                found[module] = bad
+    return found
+
+
+@pytest.mark.parametrize(
+    ("source", "forbidden"),
+    [
+        ("rules", ("bot", "cogs", "storage")),  # rules imports nothing of the project but itself
+        ("storage", ("bot", "cogs")),
+        ("cogs", ("bot",)),
+    ],
+)
+def test_the_arrows_point_one_way(source: str, forbidden: tuple[str, ...]):
+    assert _crossing(source, forbidden) == {}
+
+
+def test_the_table_machinery_imports_no_game():
+    games = tuple(entry.cogs for entry in REGISTERED.values()) + tuple(
+        entry.package for entry in REGISTERED.values()
+    )
+    assert _crossing("cogs.tables", games) == {}
+
+
+def test_no_product_module_is_longer_than_600_lines():
+    lengths = {
+        str(path.relative_to(ROOT)): len(path.read_text(encoding="utf-8").splitlines())
+        for path in _product_files().values()
+    }
+    assert {name: count for name, count in sorted(lengths.items()) if count > LONGEST} == {}

@@ -54,6 +54,7 @@ from cogs.tables.ui import Board
 from rules.engine import Game
 from tests.e2e import transcript
 from tests.e2e.helpers import Table
+from tests.games import kit
 
 LOGGERS = ("discord", "cogs", "sushibar", "storage", "rules", "bot")
 """Whose ERROR records fail a run: the bot's own packages and discord.py."""
@@ -144,34 +145,7 @@ def scramble(game: Game[Any, Any], state: Any, rng: random.Random) -> Any:
     """A copy of `state` whose secrets are redrawn: what only one seat, or nobody, may know."""
     copy = game.load(game.dump(state))
     copy.rng.state ^= rng.getrandbits(64) | 1  # the dice and shuffles to come
-    if game.id == "sushigo":
-        # every card nobody sees (the deck, the hands, the secret picks) dealt anew, each hand and
-        # pick keeping its size (a pick leaves its hand at once; chopsticks pick two)
-        picked = [[card for card in (pick.card, pick.second) if card] for pick in copy.picks if pick]
-        pool = list(copy.deck) + [card for cards in [*copy.hands, *picked] for card in cards]
-        rng.shuffle(pool)
-        copy.deck = [pool.pop() for _ in copy.deck]
-        copy.hands = [[pool.pop() for _ in hand] for hand in copy.hands]
-        copy.picks = [
-            None
-            if pick is None
-            else dataclasses.replace(pick, card=pool.pop(), second=pool.pop() if pick.second else None)
-            for pick in copy.picks
-        ]
-    elif game.id == "sushizock":
-        for piles in (copy.sushi_piles, copy.bone_piles):  # everything under the top tiles
-            hidden = [tile for pile in piles for tile in pile[:-1]]
-            rng.shuffle(hidden)
-            for pile in piles:
-                pile[:-1] = [hidden.pop() for _ in pile[:-1]]
-    elif game.id == "sushidice":
-        rng.shuffle(copy.pile)
-    elif game.id == "kaiten":
-        face_down = [cell for cell, shown in enumerate(copy.revealed) if not shown]
-        tiles = [copy.tiles[cell] for cell in face_down]
-        rng.shuffle(tiles)
-        for cell, tile in zip(face_down, tiles, strict=True):
-            copy.tiles[cell] = tile
+    kit(game.id).scramble(copy, rng)  # the game's own secrets: hands, piles, face-down tiles
     return copy
 
 

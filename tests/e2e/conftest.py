@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from discord import app_commands
 
+from cogs.tables import loaded_tables
 from tests.e2e import transcript
 
 TRANSCRIPTS = Path(__file__).resolve().parents[2] / "transcripts"
@@ -62,7 +63,7 @@ async def words_players_read(request: pytest.FixtureRequest, simcord_env: Any) -
 async def _unpinged_turns(env: Any, said: list[transcript.Line]) -> list[str]:
     """Every time a human came to owe a move (after a game's first turn) and then made it, they had
     been told by a NEW message that pings them — an edit of the board notifies nobody."""
-    tables = env.bot.get_cog("Tables")
+    tables = loaded_tables(env.bot)
     if tables is None:
         return []
     owed: dict[int, int] = {}

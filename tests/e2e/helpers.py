@@ -8,16 +8,15 @@ what to play next.
 from __future__ import annotations
 
 import json
-from typing import Any, cast
+from typing import Any
 
 import discord
 from simcord import Env
 
-from cogs.sushizock.render import NO_AIM
-from rules.kaiten.game import Fetch
+from cogs.tables import tables_of
 from rules.registry import GAMES
-from rules.sushizock.game import Roll as SushizockRoll
 from tests.e2e.transcript import player_did
+from tests.games import kit
 
 # ---------------------------------------------------------------- reading messages
 
@@ -139,7 +138,7 @@ class Table:
     @property
     def tables(self) -> Any:
         """The bot's Tables cog (to read its state; tests act through Discord)."""
-        return cast(Any, self.env.bot).get_cog("Tables")
+        return tables_of(self.env.bot)
 
     async def live(self) -> Any:
         """The open table as the bot holds it (a TableContext), None when there is none.
@@ -257,9 +256,7 @@ class Player:
         value = action_value(game_id, action)
         for step in interface_steps(game_id, action):
             await self._click(step)
-        wanted = {f"a:{value}"}
-        if isinstance(action, Fetch) and action.success:  # Kaiten: a click on the sushi fetches it
-            wanted.add(f"u:f:{action.cell}")
+        wanted = {f"a:{value}", *(f"u:{step}" for step in kit(game_id).shortcuts(action))}
         for message, who in self.places():
             for item in buttons(message):
                 if payload(item) in wanted and not item.disabled:
@@ -285,11 +282,8 @@ class Player:
 
 
 def interface_steps(game_id: str, action: Any) -> list[str]:
-    """The interface clicks an action needs first: Sushizock's dice to set aside are marked one by one."""
-    if game_id != "sushizock" or not isinstance(action, SushizockRoll) or not action.keep:
-        return []
-    masks = [sum(1 << die for die in action.keep[: count + 1]) for count in range(len(action.keep))]
-    return [f"u:keep.{mask}.{NO_AIM}" for mask in masks]
+    """The interface clicks an action needs first (the game's testkit: Sushizock's dice to set aside)."""
+    return [f"u:{step}" for step in kit(game_id).interface_steps(action)]
 
 
 def no_refusal(result: Any) -> None:
@@ -297,3 +291,33 @@ def no_refusal(result: Any) -> None:
     response = getattr(result, "response", None)
     text = getattr(response, "content", None) or ""
     assert not (result.ephemeral and text and not getattr(response, "components", None)), text
+
+
+# ---------------------------------------------------------------- whole games
+
+
+async def play_a_move(players: dict[int, Player], ctx: Any) -> None:
+    """Each seat owing a move plays the table's own choice for it, else any move its controls offer."""
+    game = ctx.game
+    for seat in sorted(game.to_move(ctx.state)):
+        player = players[seat]
+        choices = [game.default_action(ctx.state, seat), *game.legal_actions(ctx.state, seat)]
+        choices.sort(key=kit(game.id).later)  # Sushizock: a take ends the turn, for a shorter game
+        for action in choices:
+            if await player.play(game.id, action):
+                break
+        else:
+            raise AssertionError(f"no control for any move of seat {seat}: {choices[:5]}")
+        ctx = await player.table.live()
+        if ctx is None:
+            return
+
+
+async def play_to_the_end(table: Table, players: dict[int, Player]) -> None:
+    """Every seat played by its player's controls (turn by turn) until the table closes."""
+    for _ in range(400):
+        ctx = await table.live()
+        if ctx is None:
+            return
+        await play_a_move(players, ctx)
+    raise AssertionError("the game did not end")

@@ -18,6 +18,7 @@ import pytest
 from simcord import Env
 
 from bot import Settings, ShardedSushiBar, create_bot
+from cogs.tables import tables_of
 from cogs.tables.cluster import GRACE, LEASE, SWEEP_EVERY
 from storage.tables import TABLES_CHANNEL
 from tests.e2e.cluster import Peer, Peers
@@ -69,10 +70,6 @@ async def peers(simcord_env: Env) -> AsyncIterator[Peers]:
         yield running
 
 
-def tables_of(bot: Any) -> Any:
-    return bot.get_cog("Tables")
-
-
 async def eventually(env: Env, check: Callable[[], bool], what: str) -> None:
     """Settle until `check()` holds. A move made in one process reaches the other by a PostgreSQL
     notification: real I/O that simcord's settling cannot see, so this also waits a little."""
@@ -115,8 +112,8 @@ async def test_each_process_plays_the_games_of_its_own_guilds(simcord_env, peers
         no_refusal(await table.click(other, "+1"))
     # Each process serves its own guild's clicks: the other one never had the table in memory.
     main_tables, peer_tables = tables_of(simcord_env.bot), tables_of(peer.bot)
-    assert here.channel.id in main_tables._loaded and here.channel.id not in peer_tables._loaded
-    assert there.channel.id in peer_tables._loaded and there.channel.id not in main_tables._loaded
+    assert here.channel.id in main_tables.cache.loaded and here.channel.id not in peer_tables.cache.loaded
+    assert there.channel.id in peer_tables.cache.loaded and there.channel.id not in main_tables.cache.loaded
     for table, one, _ in (first, second):
         no_refusal(await table.click(one, "+2"))  # 6: the game is over
         await eventually(simcord_env, lambda t=table: results_shown(t), "the results")
@@ -143,7 +140,7 @@ async def test_dm_picks_reach_a_table_of_the_other_process_and_its_board_follows
         if picks == 2:
             # The DM picks were judged and committed by the main process (shard 0 hears every DM);
             # the board, in the peer's guild, is redrawn by the peer once it hears of them.
-            assert table.channel.id in tables_of(simcord_env.bot)._loaded
+            assert table.channel.id in tables_of(simcord_env.bot).cache.loaded
             board_now = lambda: [embed.to_dict() for embed in table.board.embeds] != before  # noqa: E731
             await eventually(simcord_env, board_now, "the first turn revealed on the board")
     assert picks >= 20
@@ -171,7 +168,7 @@ async def test_the_same_click_delivered_to_both_processes_is_applied_once(simcor
     adds = [action for _, _, action in log if action.get("type") == "add"]
     assert [action["amount"] for action in adds] == [2, 1, 2], log  # three clicks, three moves
     for bot in (simcord_env.bot, peer.bot):  # both processes judged the clicks
-        assert table.channel.id in tables_of(bot)._loaded
+        assert table.channel.id in tables_of(bot).cache.loaded
     assert "alice: 4" in table.board.content and "bob: 1" in table.board.content
 
 
@@ -199,7 +196,7 @@ async def test_a_killed_process_s_timers_are_taken_over_and_its_games_go_on(simc
     await eventually(simcord_env, lambda: results_shown(table), "alice wins")
     assert "alice: 5" in table.public_text()
     assert await stored(table) is None  # over, and stored so by whichever process
-    assert table.channel.id not in tables_of(again.bot)._loaded
+    assert table.channel.id not in tables_of(again.bot).cache.loaded
 
 
 async def test_a_process_killed_while_it_holds_a_lease_is_taken_over_when_the_lease_runs_out(
@@ -211,14 +208,14 @@ async def test_a_process_killed_while_it_holds_a_lease_is_taken_over_when_the_le
     no_refusal(await table.click("alice", "+1"))
     await eventually(simcord_env, board_says(table, "alice: 1", "Turn: bob"), "bob's turn")
     version = await tables_of(simcord_env.bot).store.version_of(table.channel.id)
-    pipeline = tables_of(peer.bot)
-    deadline_due = pipeline._deadline_due
+    pipeline = tables_of(peer.bot).deadlines
+    deadline_due = pipeline.deadline_due
 
     async def die_holding_the_lease(channel_id: int) -> None:
         peer.kill_now()  # the lease is taken: the process dies before it moves
         await deadline_due(channel_id)
 
-    pipeline._deadline_due = die_holding_the_lease
+    pipeline.deadline_due = die_holding_the_lease
     await simcord_env.advance_time(TIMEOUT + 1)
     assert not peer.alive
     # Nobody has moved for bob: the main process's sweep finds the lease still held.

@@ -14,7 +14,8 @@ from typing import Any
 import discord
 import pytest
 
-from cogs.tables.pipeline import decision_seed
+from cogs.tables import tables_of
+from cogs.tables.deadlines import decision_seed
 from rules.computer.play import choose
 from rules.registry import GAMES
 from rules.sushidice.game import Ring, Roll
@@ -29,24 +30,24 @@ from tests.e2e.test_sushidice import (
     plate_faces,
     slow_clocks,
 )
+from tests.games import extensions as game_extensions
+from tests.games import group, kit
 
 __all__ = ["_scripted_throws", "dice"]  # the Sushi Dice tests' rigged dice (and fixed seeds)
 
-GROUPS = {"sushizock": "sushizock", "sushigo": "sushigo", "rockthebock": "bock", "sushidice": "sushidice"}
-GROUPS["kaiten"] = "kaiten"
 QUICK = 0.01  # seconds a turn-based computer waits here: its moves pass within one settle
 
 
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
-    games = tuple(f"cogs.{game}.cog" for game in GROUPS)
+    games = game_extensions()
     return ("cogs.tables", *games, "tests.e2e.tinygame", "cogs.leaderboard", "cogs.settings", "cogs.notify")
 
 
 @pytest.fixture(autouse=True)
 def quick_computers(simcord_env: Any) -> None:
-    for cog in simcord_env.bot.get_cog("Tables").games.values():
-        if cog.game.id != "sushidice":  # real time: its clocks are slowed instead (slow_clocks)
+    for cog in tables_of(simcord_env.bot).games.values():
+        if cog.game.id not in GAMES or not kit(cog.game.id).real_time:  # real time: slowed instead
             cog.computer_delay = QUICK
 
 
@@ -124,29 +125,30 @@ def no_dm_to_a_computer(env: Any) -> None:
 
 
 def _games() -> list[Any]:
-    marks = {"sushidice": [pytest.mark.simcord(settle_timeout=STEP * 0.8)]}
-    return [pytest.param(game, id=game, marks=marks.get(game, [])) for game in GROUPS]
+    real_time = [pytest.mark.simcord(settle_timeout=STEP * 0.8)]
+    return [pytest.param(game, id=game, marks=real_time if kit(game).real_time else []) for game in GAMES]
 
 
 @pytest.mark.parametrize("game", _games())
 async def test_one_human_against_computers_from_the_lobby(simcord_env: Any, dice: DiceScript, game: str):
     env = simcord_env
-    if game == "sushidice":
+    testkit = kit(game)
+    if testkit.real_time:
         slow_clocks(env)
-    table = Table(env, GROUPS[game], ["alice"])
-    options: dict[str, Any] = {"dexterity": "off"} if game == "kaiten" else {}
-    if game == "sushidice":
-        options["level"] = "hard"  # thinks off the event loop
-    if game == "sushigo":
-        options["computers"] = 2  # seated at once; one goes again below
+    table = Table(env, group(game), ["alice"])
+    options: dict[str, Any] = dict(testkit.options)
+    if testkit.lobby_level is not None:
+        options["level"] = testkit.lobby_level
+    if testkit.lobby_computers:
+        options["computers"] = testkit.lobby_computers  # seated at once; one goes again below
     await table.open(**options)
     start = next(b for b in buttons(table.board) if b.label == "Start")
-    assert start.disabled == (game != "sushigo")  # alone, nobody can start
+    assert start.disabled == (not testkit.lobby_computers)  # alone, nobody can start
     await table.click("alice", "Add computer")
     seats = computer_seats(table.board)
-    level = "hard" if game == "sushidice" else "normal"
+    level = testkit.lobby_level or "normal"
     assert f"🤖 Temaki ({level})" in seats and "<@-" not in seats
-    if game == "sushigo":
+    if testkit.lobby_computers:
         assert "🤖 Onigiri (normal)" in seats and "🤖 Uramaki (normal)" in seats
         await table.click("alice", "Remove computer")  # the last one added
         assert "Uramaki" not in computer_seats(table.board)
@@ -155,7 +157,7 @@ async def test_one_human_against_computers_from_the_lobby(simcord_env: Any, dice
     await table.start()
 
     human = Player(table, table.host_name)
-    if game == "sushidice":
+    if testkit.real_time:
         await duel_to_the_end(table, human, dice)
     else:
         await play_to_the_end(table, human)

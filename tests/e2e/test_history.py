@@ -14,6 +14,7 @@ from rules.registry import GAMES
 from storage.leaderboard import SeatResult
 from storage.tables import Seat, TableRecord, TableStore
 from tests.e2e.helpers import Table, labels, text_of
+from tests.games import kit
 
 EXTENSIONS = (
     "cogs.tables",
@@ -276,7 +277,7 @@ async def store_computer_game(table: Table, game_id: str, seed: int) -> tuple[in
         steer = getattr(game, "computer_action", None)
         action = (
             steer(state, seat)
-            if steer and game_id == "sushidice"
+            if steer and kit(game_id).steered
             else chooser.choice(game.legal_actions(state, seat))
         )
         game.apply(state, seat, action)

@@ -17,9 +17,10 @@ import discord
 import pytest
 from PIL import Image
 
-from cogs.kaiten.render import DUE
+from cogs.kaiten.picture import DUE
 from cogs.tables.context import now
-from rules.kaiten.game import GAME, KaitenState
+from rules.kaiten.game import GAME
+from rules.kaiten.state import KaitenState
 from tests.e2e.helpers import Table, buttons, label_starting, labels, text_of
 
 SEED = 3

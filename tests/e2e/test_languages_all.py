@@ -18,27 +18,26 @@ from typing import Any
 import pytest
 
 from cogs.i18n import catalog
+from rules.registry import GAMES
 from rules.sushidice.game import Ring, Roll
-from rules.sushizock.game import Roll as SushizockRoll
-from tests.e2e.helpers import Player, Table
+from tests.e2e.helpers import Player, Table, play_a_move, play_to_the_end
 from tests.e2e.test_languages import admin_sets_language, english_read, seat_everyone
 from tests.e2e.test_sushidice import STEP, DiceScript, _scripted_throws, dice, plate_faces, slow_clocks
+from tests.games import extensions as game_extensions
+from tests.games import group, kit
 
 __all__ = ["_scripted_throws", "dice"]  # fixtures of the Sushi Dice tests: its rigged dice
 
 SEED = 20240611
 NAMES = ["alice", "bob"]
 LANGUAGES = ("de", "es", "fa")
-GROUPS = {"sushizock": "sushizock", "sushigo": "sushigo", "rockthebock": "bock", "sushidice": "sushidice"}
-GROUPS["kaiten"] = "kaiten"
-OPTIONS: dict[str, dict[str, str]] = {"kaiten": {"dexterity": "off"}}
 # An engine identifier shown as a word ("sushi_roll", "wasabi_or_fetch") would be a code, not text.
 CODE = re.compile(r"(?<![\w:<@#/`.-])[a-z]+(?:_[a-z]+)+(?![\w:>`(])")
 
 
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
-    return ("cogs.tables", *(f"cogs.{game}" for game in GROUPS), "cogs.settings", "cogs.language")
+    return ("cogs.tables", *game_extensions(), "cogs.settings", "cogs.language")
 
 
 @pytest.fixture(autouse=True)
@@ -47,33 +46,6 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 # ---------------------------------------------------------------- acting by components
-
-
-async def play_a_move(players: dict[int, Player], ctx: Any) -> None:
-    """Each seat owing a move plays the table's own choice for it, else any move its controls offer."""
-    game = ctx.game
-    for seat in sorted(game.to_move(ctx.state)):
-        player = players[seat]
-        choices = [game.default_action(ctx.state, seat), *game.legal_actions(ctx.state, seat)]
-        if game.id == "sushizock":  # a take ends the turn: fewer throws, a shorter game
-            choices.sort(key=lambda action: isinstance(action, SushizockRoll))
-        for action in choices:
-            if await player.play(game.id, action):
-                break
-        else:
-            raise AssertionError(f"no control for any move of seat {seat}: {choices[:5]}")
-        ctx = await player.table.live()
-        if ctx is None:
-            return
-
-
-async def play_to_the_end(table: Table, players: dict[int, Player]) -> None:
-    for _ in range(400):
-        ctx = await table.live()
-        if ctx is None:
-            return
-        await play_a_move(players, ctx)
-    raise AssertionError("the game did not end")
 
 
 async def duel_to_the_end(table: Table, players: dict[int, Player], script: DiceScript) -> None:
@@ -106,10 +78,10 @@ async def duel_to_the_end(table: Table, players: dict[int, Player], script: Dice
 
 def _game_params() -> list[Any]:
     params = []
-    for game in GROUPS:
+    for game in GAMES:
         for language in LANGUAGES:
-            # Sushi Dice runs in real time: its clocks are slowed as in its own tests.
-            marks = [pytest.mark.simcord(settle_timeout=STEP * 0.8)] if game == "sushidice" else []
+            # A real-time game's clocks are slowed as in its own tests.
+            marks = [pytest.mark.simcord(settle_timeout=STEP * 0.8)] if kit(game).real_time else []
             params.append(pytest.param(game, language, id=f"{game}-{language}", marks=marks))
     return params
 
@@ -119,17 +91,18 @@ async def test_a_whole_game_reads_in_the_players_language(
     simcord_env: Any, dice: DiceScript, game: str, language: str
 ) -> None:
     env = simcord_env
-    if game == "sushidice":
+    testkit = kit(game)
+    if testkit.real_time:
         slow_clocks(env)
-    table = Table(env, GROUPS[game], NAMES)
+    table = Table(env, group(game), NAMES)
     await env.bot.tree.sync()
     await admin_sets_language(table, language)
     table.did("alice", f"runs /language choose:{language}")
     chosen = await table.member("alice").slash(table.channel, "language", choose=language)
     assert chosen.ephemeral and chosen.response.content.startswith("🌐")
-    await seat_everyone(table, language, **OPTIONS.get(game, {}))
+    await seat_everyone(table, language, **testkit.options)
     players = {seat: Player(table, name) for seat, name in enumerate(NAMES)}
-    if game == "sushidice":
+    if testkit.real_time:
         await duel_to_the_end(table, players, dice)
         await env.advance_time(STEP * 20)  # the board's last refresh
     else:

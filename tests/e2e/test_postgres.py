@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from cogs.tables import tables_of
+from storage.postgres import PostgresDatabase
 from tests.e2e.helpers import Table
 from tests.e2e.test_table import FOUNDATION
 
@@ -25,7 +27,7 @@ def database_url(postgres_url: str) -> str:
 
 
 async def test_a_game_on_postgres_survives_a_restart_and_its_timer_too(simcord_env, bot_factory):
-    assert simcord_env.bot.database.backend == "postgres"
+    assert isinstance(simcord_env.bot.database, PostgresDatabase)
     table = Table(simcord_env, "tiny", ["alice", "bob"])
     await table.seat_everyone()
     await table.click("alice", "+2")
@@ -36,7 +38,7 @@ async def test_a_game_on_postgres_survives_a_restart_and_its_timer_too(simcord_e
     assert any("took too long" in (m.content or "") for m in table.public_messages())
     await table.member("alice").click(board_before, label="+2")  # the board from before the restart
     assert "alice: 4" in table.board.content and table.board.id == board_before.id
-    record = await simcord_env.bot.get_cog("Tables").store.last_table(table.channel.id)
+    record = await tables_of(simcord_env.bot).store.last_table(table.channel.id)
     assert record is not None and record.version >= 4
 
 

@@ -84,7 +84,7 @@ async def test_an_idle_table_leaves_memory_and_comes_back_without_a_needless_req
     table = await sushigo(env)
     tables = table.tables
     assert tables.evict_idle(idle=0) == [table.channel.id]
-    assert table.channel.id not in tables._loaded
+    assert table.channel.id not in tables.cache.loaded
 
     before = len(env.http_requests)
     await pick(table, "alice")  # the table is read again: no board re-sync, no DM, no ping

@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from rules.sushigo.game import GAME, Pick, SushiGoPrivateView, SushiGoView
+from rules.sushigo.game import GAME, SushiGoPrivateView, SushiGoView
+from rules.sushigo.state import Pick
 from tests.e2e.helpers import Table, action_value, buttons, selects, text_of
 
 SEED = 7

@@ -18,6 +18,7 @@ import discord
 import pytest
 
 from cogs.sushizock.render import tile_text
+from cogs.tables import tables_of
 from cogs.tables.context import now
 from rules.sushizock.game import GAME, ForcedTake, Roll, Steal, SushizockState, Take
 from tests.e2e.helpers import Table, action_value, buttons, label_starting, labels, payload, selects, text_of
@@ -73,7 +74,7 @@ async def started(env: Any, names: list[str] = NAMES) -> Table:
 
 async def rig(env: Any, table: Table, change: Callable[[SushizockState], None]) -> None:
     """Rewrite the live game state through the table's storage, then re-post the board."""
-    tables = env.bot.get_cog("Tables")
+    tables = tables_of(env.bot)
     ctx = await table.live()
     change(ctx.state)
     ctx.record.state = GAME.dump(ctx.state)

@@ -8,6 +8,7 @@ from typing import Any
 import discord
 import pytest
 
+from cogs.tables import tables_of
 from cogs.tables.errors import Refusal
 from tests.e2e.helpers import Table, text_of
 
@@ -81,7 +82,7 @@ async def test_two_clicks_at_once_only_one_applies(simcord_env):
     table = Table(simcord_env, "tiny", ["alice", "bob"])
     await table.seat_everyone()
     stamp = board_stamp(table.board)
-    tables = simcord_env.bot.get_cog("Tables")
+    tables = tables_of(simcord_env.bot)
     game = tables.games["tiny"].game
     alice = table.players["alice"].id
     outcomes = await asyncio.gather(
@@ -317,7 +318,7 @@ async def test_a_dm_sent_while_the_next_move_is_committed_is_edited_later_not_se
 ):
     """The DM's message id is written while a move commits; the move must not lose it."""
     table = Table(simcord_env, "tiny", ["alice", "bob"])
-    tables = simcord_env.bot.get_cog("Tables")
+    tables = tables_of(simcord_env.bot)
     alice = table.players["alice"]
     send = discord.DMChannel.send
     moved: list[bool] = []
@@ -344,12 +345,12 @@ async def test_a_crash_between_commit_and_answer_leaves_no_stale_board_and_the_r
 ):
     table = Table(simcord_env, "tiny", ["alice", "bob"])
     await table.seat_everyone()
-    tables = simcord_env.bot.get_cog("Tables")
+    tables = tables_of(simcord_env.bot)
 
     async def die(*args: Any, **kwargs: Any) -> None:
         raise asyncio.CancelledError  # the process dies right after the commit, before any answer
 
-    monkeypatch.setattr(type(tables), "_answer", die)
+    monkeypatch.setattr(type(tables.moves), "_answer", die)
     await table.click("alice", "+2")
     monkeypatch.undo()
     assert "alice: 0" in table.board.content  # nothing was edited: the old board is still up
@@ -358,7 +359,7 @@ async def test_a_crash_between_commit_and_answer_leaves_no_stale_board_and_the_r
     assert "alice: 2" in table.board.content and "Turn: bob" in table.board.content
     assert (await table.live()).public()["scores"] == [2, 0]  # and not applied twice
 
-    monkeypatch.setattr(type(tables), "_answer", die)
+    monkeypatch.setattr(type(tables.moves), "_answer", die)
     await table.click("bob", "+1")
     monkeypatch.undo()
     assert "bob: 0" in table.board.content

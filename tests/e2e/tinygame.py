@@ -17,13 +17,11 @@ from discord.ext import commands
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog
 from cogs.tables.ui import Board
+from rules.codec import ActionCodec, Codecs, StateCodec
 from rules.engine import (
     Action,
-    ActionCodec,
-    Codecs,
     Event,
     Rng,
-    StateCodec,
     ViewHeader,
     require,
     shared_ranks,

@@ -17,10 +17,11 @@ from typing import Any
 
 import pytest
 
-from rules.engine import Rng, _decoder, _encoder, from_json, to_json
+from rules.codec import _decoder, _encoder, from_json, to_json
+from rules.engine import Rng
 from rules.registry import GAMES
 from rules.sushigo.game import GAME as SUSHIGO
-from rules.sushigo.game import SushiGoState
+from rules.sushigo.state import SushiGoState
 
 # ---------------------------------------------------------------- the reference (the old codec)
 
@@ -165,7 +166,7 @@ def test_generic_values_keep_their_old_shape() -> None:
 
 
 def test_sushigo_hand_written_codec_matches_the_compiled_one_over_whole_games() -> None:
-    """Sushi Go!'s own dump/load (rules/sushigo/game.py) against the compiled codec it overrides, and the
+    """Sushi Go!'s own dump/load (rules/sushigo/codec.py) against the compiled codec it overrides, and the
     history it shares with its dump (finished rounds, the latest reveal) is never changed in place:
     every dump taken along whole games still reads the same at the end."""
     game = SUSHIGO

@@ -13,15 +13,14 @@ import pytest
 
 from rules.computer.brain import LEVELS, PACE
 from rules.computer.play import choose, forget
-from rules.engine import Rng
-from rules.kaiten.game import Fetch
 from rules.registry import GAMES
 from rules.sushidice.game import GAME as DICE_GAME
 from rules.sushidice.game import Chop, Yuck
 from rules.sushigo import computer as sushigo_computer
-from rules.sushigo.game import Pick
+from rules.sushigo.state import Pick
 from rules.sushizock.computer import Turn, heuristic_worth
 from rules.sushizock.game import Roll, Take
+from tests.games import kit
 
 SMALL = 12
 """Hard's rollouts in these tests."""
@@ -41,15 +40,12 @@ def play(game_id: str, players: int, seed: int, moves: int, level: str = "normal
 
 
 def _board(game_id: str, state: Any) -> int | None:
-    """Sushi Dice: pretend the public board is up to date."""
-    return state.throws if game_id == "sushidice" else None
+    """A real-time game: pretend the public board is up to date."""
+    return kit(game_id).published(state)
 
 
 def _legal(game_id: str, state: Any, seat: int, action: Any) -> bool:
-    legal = GAMES[game_id].legal_actions(state, seat)
-    if game_id == "kaiten" and isinstance(action, Fetch):
-        return Fetch(action.cell, True) in legal
-    return action in legal
+    return kit(game_id).as_listed(action) in GAMES[game_id].legal_actions(state, seat)
 
 
 # ---------------------------------------------------------------- legal moves only
@@ -66,8 +62,8 @@ def test_computers_choose_only_legal_actions(game_id: str, level: str) -> None:
                 continue
             for seat in sorted(game.to_move(state)):
                 action = choose(game, state, seat, level, 5, published=_board(game_id, state), rollouts=SMALL)  # type: ignore[arg-type]
-                if action is None:  # Sushi Dice: a spectator with no Chop! to call
-                    assert game_id == "sushidice"
+                if action is None:  # a real-time game: nothing to do now (Sushi Dice: no Chop! to call)
+                    assert kit(game_id).real_time
                     continue
                 assert _legal(game_id, state, seat, action), (players, moves, seat, action)
 
@@ -82,104 +78,15 @@ def test_a_seat_that_may_not_move_is_refused() -> None:
 # ---------------------------------------------------------------- hidden information stays hidden
 
 
-def _twin_sushigo(state: Any, seat: int, rng: random.Random) -> Any:
-    """The same game for `seat`: the hands it never held and the deck reshuffled among themselves,
-    the pending picks of hands it knows swapped for other cards of those hands, another generator."""
-    game = GAMES["sushigo"]
-    twin = game.load(game.dump(state))
-    known = sushigo_computer.known_hands(state, seat)
-    strangers = [other for other in range(state.players) if other not in known]
-    pool = [card for other in strangers for card in twin.hands[other]] + twin.deck
-    for other in strangers:
-        pick = twin.picks[other]
-        if pick is not None:
-            pool += list(pick.cards)
-    rng.shuffle(pool)
-    for other in strangers:
-        pick = twin.picks[other]
-        taken = len(pick.cards) if pick is not None else 0
-        twin.hands[other], pool = pool[: len(twin.hands[other])], pool[len(twin.hands[other]) :]
-        if pick is not None:
-            twin.picks[other] = Pick(pool[0]) if taken == 1 else Pick(pool[0], pool[1])
-            pool = pool[taken:]
-    twin.deck = pool
-    for other in known:
-        pick = twin.picks[other]
-        if other != seat and pick is not None and pick.second is None:
-            swap = next((card for card in twin.hands[other] if card != pick.card), None)
-            if swap is not None:
-                twin.hands[other].remove(swap)
-                twin.hands[other].append(pick.card)
-                twin.picks[other] = Pick(swap)
-    twin.rng = Rng(rng.getrandbits(64))
-    return twin
-
-
-def _twin_sushizock(state: Any, seat: int, rng: random.Random) -> Any:
-    game = GAMES["sushizock"]
-    twin = game.load(game.dump(state))
-    for piles in (twin.sushi_piles, twin.bone_piles):
-        buried = [tile for pile in piles for tile in pile[:-1]]
-        rng.shuffle(buried)
-        for pile in piles:
-            if len(pile) > 1:
-                pile[:-1], buried = buried[: len(pile) - 1], buried[len(pile) - 1 :]
-    twin.rng = Rng(rng.getrandbits(64))
-    return twin
-
-
-def _twin_rockthebock(state: Any, seat: int, rng: random.Random) -> Any:
-    game = GAMES["rockthebock"]
-    twin = game.load(game.dump(state))
-    twin.rng = Rng(rng.getrandbits(64))
-    return twin
-
-
-def _twin_sushidice(state: Any, seat: int, rng: random.Random) -> Any:
-    game = GAMES["sushidice"]
-    twin = game.load(game.dump(state))
-    rng.shuffle(twin.pile)
-    twin.rng = Rng(rng.getrandbits(64))
-    return twin
-
-
-def _twin_kaiten(state: Any, seat: int, rng: random.Random) -> Any:
-    game = GAMES["kaiten"]
-    twin = game.load(game.dump(state))
-    hidden = [cell for cell in range(len(twin.tiles)) if not twin.revealed[cell]]
-    tiles = [twin.tiles[cell] for cell in hidden]
-    rng.shuffle(tiles)
-    for cell, tile in zip(hidden, tiles, strict=True):
-        twin.tiles[cell] = tile
-    twin.rng = Rng(rng.getrandbits(64))
-    return twin
-
-
-TWINS = {
-    "sushigo": _twin_sushigo,
-    "sushizock": _twin_sushizock,
-    "rockthebock": _twin_rockthebock,
-    "sushidice": _twin_sushidice,
-    "kaiten": _twin_kaiten,
-}
-POSITIONS = {  # (players, actions played): mid-game, with something hidden
-    "sushigo": ((2, 31), (4, 47)),
-    "sushizock": ((2, 30), (4, 40)),
-    "rockthebock": ((2, 9), (4, 21)),
-    "sushidice": ((3, 40), (5, 120)),
-    "kaiten": ((2, 20), (4, 30)),
-}
-
-
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_the_same_seed_chooses_the_same_whatever_the_seat_cannot_know(game_id: str) -> None:
     game = GAMES[game_id]
     rng = random.Random(game_id)
-    for players, moves in POSITIONS[game_id]:
+    for players, moves in kit(game_id).hidden:
         state = play(game_id, players, 7, moves)
         assert not game.is_over(state)
         for seat in sorted(game.to_move(state)):
-            twin = TWINS[game_id](state, seat, rng)
+            twin = kit(game_id).twin(state, seat, rng)
             assert game.dump(twin) != game.dump(state), "the twin differs in what the seat cannot see"
             published = _board(game_id, state)
             for level in LEVELS:

@@ -18,26 +18,10 @@ from cogs.kaiten import render as kaiten_render
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import ResultNotes
 from rules.engine import IllegalAction
-from rules.kaiten.game import (
-    CELLS,
-    COMPUTER_SUCCESS,
-    CORNERS,
-    GAME,
-    INGREDIENTS,
-    PINES,
-    TILES,
-    Fetch,
-    Ginger,
-    KaitenState,
-    Place,
-    Refill,
-    Wasabi,
-    challenge,
-    computer_fetch_succeeds,
-    line_points,
-    missing_edges,
-    score_plate,
-)
+from rules.kaiten.board import CELLS, CORNERS, PINES
+from rules.kaiten.game import COMPUTER_SUCCESS, GAME, TILES, challenge, computer_fetch_succeeds
+from rules.kaiten.plate import INGREDIENTS, line_points, missing_edges, score_plate
+from rules.kaiten.state import Fetch, Ginger, KaitenState, Place, Refill, Wasabi
 from storage.tables import Seat, TableRecord
 from tests.rules.conformance import assert_refused, random_playout, roundtrip
 

@@ -14,11 +14,9 @@ from hypothesis import strategies as st
 from rules.engine import JSON, Game
 from rules.registry import GAMES
 from rules.replay import GameLog, Move, Unreplayable, read_log, replay_to, same_state, states, steps
+from tests.games import kit
 
 GAME_IDS = sorted(GAMES)
-# Random Sushi Dice play sets dice aside and brings them back for tens of thousands of moves; the
-# computer's move (most of the time) makes games of a few hundred moves, like real ones.
-STEERED = {"sushidice": 0.8}
 Log = list[tuple[int | None, JSON]]
 
 
@@ -35,7 +33,7 @@ def play(game: Game[Any, Any], seed: int) -> tuple[Log, list[JSON], JSON, int, d
     while not game.is_over(state):
         seat = chooser.choice(sorted(game.to_move(state)))
         steer = getattr(game, "computer_action", None)
-        if steer is not None and chooser.random() < STEERED.get(game.id, 0.0):
+        if steer is not None and chooser.random() < kit(game.id).steered:
             action = steer(state, seat)
         else:
             action = chooser.choice(game.legal_actions(state, seat))

@@ -14,18 +14,9 @@ from cogs.sushigo import render as sushigo_render
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import ResultNotes
 from rules.engine import IllegalAction
-from rules.sushigo.game import (
-    CATEGORIES,
-    DECK,
-    GAME,
-    HAND_SIZE,
-    Pick,
-    SushiGoState,
-    round_breakdown,
-    score_puddings,
-    score_round,
-    wasabi_slots,
-)
+from rules.sushigo.game import GAME, HAND_SIZE
+from rules.sushigo.scoring import CATEGORIES, DECK, round_breakdown, score_puddings, score_round, wasabi_slots
+from rules.sushigo.state import Pick, SushiGoState
 from storage.tables import Seat, TableRecord
 from tests.rules.conformance import assert_refused, random_playout, roundtrip
 

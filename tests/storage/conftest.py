@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from storage.database import Database, connect
+from storage.backend import connect
+from storage.database import Database
 from tests.conftest import new_postgres_database
 
 

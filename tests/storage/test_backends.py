@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from storage.database import Database, migrations
+from storage.backend import connect, is_postgres_url
+from storage.database import Database
 from storage.postgres import PostgresDatabase, numbered, redacted
 from storage.sqlite import SqliteDatabase
 from storage.tables import Seat, StaleVersion, TableRecord, TableStore
@@ -35,7 +36,7 @@ async def _postgres_columns(database: PostgresDatabase) -> dict[str, set[str]]:
 
 
 def test_both_backends_have_the_same_migration_numbers():
-    sqlite, postgres = migrations("sqlite"), migrations("postgres")
+    sqlite, postgres = SqliteDatabase.migrations(), PostgresDatabase.migrations()
     assert [(number, name) for number, name, _ in sqlite] == [(number, name) for number, name, _ in postgres]
 
 
@@ -55,8 +56,8 @@ async def test_two_starters_migrate_a_new_database_once(postgres_url: str):
     )
     try:
         applied = await first.fetch_all("SELECT number FROM schema_version ORDER BY number")
-        assert [row["number"] for row in applied] == list(range(1, len(migrations("postgres")) + 1))
-        assert await second.schema_version() == await first.schema_version() == len(migrations())
+        assert [row["number"] for row in applied] == list(range(1, len(PostgresDatabase.migrations()) + 1))
+        assert await second.schema_version() == await first.schema_version() == len(first.migrations())
     finally:
         await first.close()
         await second.close()
@@ -64,7 +65,7 @@ async def test_two_starters_migrate_a_new_database_once(postgres_url: str):
 
 async def test_a_newer_postgres_schema_is_refused_untouched(postgres_url: str):
     database = await PostgresDatabase.open(postgres_url)
-    known = len(migrations("postgres"))
+    known = len(PostgresDatabase.migrations())
     await database.execute(
         "INSERT INTO schema_version (number, name) VALUES (?, 'from_the_future.sql')", (known + 1,)
     )
@@ -111,6 +112,19 @@ async def test_wrong_urls_and_unreachable_servers_are_one_paragraph_without_the_
         text = str(refused.value)
         assert expected in text and "\n" not in text and "hunter2" not in text
     assert redacted("postgresql://bot:hunter2@db:5432/sushibar") == "postgresql://bot:***@db:5432/sushibar"
+
+
+async def test_a_url_chooses_postgres_and_a_path_sqlite_and_only_postgres_is_shared(
+    tmp_path: Path, postgres_url: str
+):
+    assert is_postgres_url("postgres://u@h/d") and not is_postgres_url(str(tmp_path / "postgresql.db"))
+    sqlite, postgres = await connect(str(tmp_path / "test.db")), await connect(postgres_url)
+    try:
+        assert isinstance(sqlite, SqliteDatabase) and not sqlite.shared
+        assert isinstance(postgres, PostgresDatabase) and postgres.shared
+    finally:
+        await sqlite.close()
+        await postgres.close()
 
 
 def test_placeholders_are_numbered_for_asyncpg():

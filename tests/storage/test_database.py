@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from storage.database import Database, DatabaseProblem, migrations
+from storage.database import DatabaseProblem
+from storage.sqlite import SqliteDatabase
 
 PAGE = 4096  # SQLite's default page size
 
@@ -18,7 +19,7 @@ def _aiosqlite_threads() -> set[threading.Thread]:
 
 async def _make(path: Path, *, user_version: int | None = None) -> None:
     """A real Sushi Bar database (migrated, WAL mode, closed)."""
-    database = await Database.open(path)
+    database = await SqliteDatabase.open(path)
     if user_version is not None:
         await database.connection.execute(f"PRAGMA user_version = {user_version}")
     await database.close()
@@ -27,7 +28,7 @@ async def _make(path: Path, *, user_version: int | None = None) -> None:
 async def _refused(path: Path) -> str:
     before = _aiosqlite_threads()
     with pytest.raises(DatabaseProblem) as refused:
-        await Database.open(path)
+        await SqliteDatabase.open(path)
     # An aiosqlite worker thread is not a daemon: one left running keeps the process alive. It
     # has been told to stop and ends on its own, so waiting for it is bounded.
     for thread in _aiosqlite_threads() - before:
@@ -62,7 +63,7 @@ async def test_a_damaged_page_is_found_at_start_up_not_in_a_game(tmp_path: Path)
 
 async def test_a_database_from_a_newer_release_is_refused_and_left_as_it_was(tmp_path: Path):
     path = tmp_path / "sushibar.db"
-    known = len(migrations())
+    known = len(SqliteDatabase.migrations())
     await _make(path, user_version=known + 1)
     before = path.read_bytes()
     problem = await _refused(path)
@@ -71,9 +72,9 @@ async def test_a_database_from_a_newer_release_is_refused_and_left_as_it_was(tmp
 
 
 async def test_migrate_refuses_a_newer_database_too(tmp_path: Path):
-    database = await Database.open(tmp_path / "sushibar.db")
+    database = await SqliteDatabase.open(tmp_path / "sushibar.db")
     try:
-        await database.connection.execute(f"PRAGMA user_version = {len(migrations()) + 1}")
+        await database.connection.execute(f"PRAGMA user_version = {len(SqliteDatabase.migrations()) + 1}")
         with pytest.raises(DatabaseProblem, match="newer release"):
             await database.migrate()
     finally:

@@ -7,8 +7,9 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from storage.database import Database, _statements, migrations
+from storage.database import Database
 from storage.leaderboard import ALL_GAMES, Leaderboard, SeatResult
+from storage.schema import statements
 from storage.sqlite import SqliteDatabase
 from storage.tables import ChannelBusy, StaleVersion, TableRecord, TableStore
 from tests.storage.records import table_record
@@ -20,18 +21,18 @@ def _record(channel_id: int = 10, guild_id: int = 1) -> TableRecord:
 
 async def test_migrations_run_twice_are_a_no_op(tmp_path: Path):
     path = tmp_path / "twice.db"
-    first = await Database.open(path)
+    first = await SqliteDatabase.open(path)
     version = await first.schema_version()
     await first.close()
-    again = await Database.open(path)
-    assert await again.schema_version() == version == len(migrations())
+    again = await SqliteDatabase.open(path)
+    assert await again.schema_version() == version == len(SqliteDatabase.migrations())
     assert await again.migrate() == version
     await again.close()
 
 
 async def test_migrating_again_is_a_no_op_on_both_backends(database: Database):
     version = await database.schema_version()
-    assert version == len(migrations(database.backend)) == len(migrations())
+    assert version == len(database.migrations()) == len(SqliteDatabase.migrations())
     assert await database.migrate() == version
 
 
@@ -146,7 +147,7 @@ async def test_migration_moves_message_ids_out_of_extra(tmp_path: Path):
     """Databases of earlier releases kept message ids in game_tables.extra; migration 2 moves them."""
     path = tmp_path / "old.db"
     async with aiosqlite.connect(path) as old:
-        for statement in _statements(migrations()[0][2]):
+        for statement in statements(SqliteDatabase.migrations()[0][2]):
             await old.execute(statement)
         await old.execute(
             "INSERT INTO game_tables (guild_id, channel_id, game_id, host_id, status, seats, options, extra,"
@@ -155,7 +156,7 @@ async def test_migration_moves_message_ids_out_of_extra(tmp_path: Path):
         )
         await old.execute("PRAGMA user_version = 1")
         await old.commit()
-    database = await Database.open(path)
+    database = await SqliteDatabase.open(path)
     store = TableStore(database)
     record = await store.open_table(10)
     assert record is not None and record.extra == {"locale": "de"}

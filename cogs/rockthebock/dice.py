@@ -1,0 +1,29 @@
+"""A /roll of Rock the Bock's dice in the squares and words of its table: the dice, then each colour
+counted ("🐏 bocks ×3", "🟦 blue goats ×2")."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from cogs.i18n import Localish, t
+from cogs.rockthebock.render import SQUARES
+from rules.rockthebock.game import COLOURS
+
+
+def lines(faces: tuple[str, ...], locale: Localish) -> list[str]:
+    counts = Counter(faces)
+    summary = " · ".join(_face(colour, counts[colour], locale) for colour in COLOURS if counts[colour])
+    return [" ".join(SQUARES[face] for face in faces), summary]
+
+
+def _face(colour: str, count: int, locale: Localish) -> str:
+    """One colour of the throw, counted."""
+    if colour in ("white", "grey"):
+        return t(f"rockthebock.face.{colour}", locale, count=count)
+    return t(
+        "rockthebock.face.goat",
+        locale,
+        square=SQUARES[colour],
+        colour=t(f"rockthebock.colour.{colour}", locale),
+        count=count,
+    )

@@ -1,0 +1,1 @@
+"""Dice Race at a Discord table (tests only): cog.py, render.py, locales/."""

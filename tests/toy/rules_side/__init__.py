@@ -1,0 +1,1 @@
+"""Dice Race, a toy game's rules package (tests only): game.py, computer.py, testkit.py."""
