@@ -20,7 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.i18n import game_title, join_list, number, plural, t
-from cogs.tables.boards import MEDALS
+from cogs.tables.boards import medal
 from cogs.tables.context import TableContext, now
 from cogs.tables.errors import Refusal, answer_failure
 from cogs.tables.gamecog import GameCog, ShortText
@@ -271,7 +271,7 @@ class HistoryCog(UsesTables, commands.Cog, name="History"):
                 t(
                     "history.player",
                     locale,
-                    medal=MEDALS.get(player.rank, "▫️"),
+                    medal=medal(player.rank),
                     name=discord.utils.escape_markdown(player.name),
                     score=number(player.score),
                 )
@@ -408,7 +408,7 @@ class HistoryCog(UsesTables, commands.Cog, name="History"):
                 t(
                     "replay.result_line",
                     locale,
-                    medal=MEDALS.get(player.rank, "▫️"),
+                    medal=medal(player.rank),
                     rank=player.rank,
                     name=discord.utils.escape_markdown(player.name),
                     score=number(player.score),

@@ -13,6 +13,7 @@ from typing import Any, TypeAlias
 import discord
 
 from cogs.i18n import join_list, plural, signed
+from cogs.tables.boards import medal
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog, ResultNotes
 from cogs.tables.ui import Board
@@ -33,7 +34,6 @@ EMBED_COLOURS = {
     "green": discord.Colour.green(),
     "yellow": discord.Colour.gold(),
 }
-MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
 
 def wolf_targets(ctx: Context, seat: int) -> list[int]:
@@ -289,7 +289,7 @@ def final_embed(ctx: Context, view: RockTheBockView) -> discord.Embed:
     )
     for seat in sorted(range(ctx.players), key=lambda s: (ranking[s], s)):
         sheet = view["sheets"][seat]
-        name = f"{MEDALS.get(ranking[seat], '▫️')} {seat_name(ctx, seat, view)}"
+        name = f"{medal(ranking[seat])} {seat_name(ctx, seat, view)}"
         value = "\n".join(
             [
                 sheet_marks(ctx, sheet, view["caps"]),

@@ -14,6 +14,7 @@ from typing import TypeAlias
 import discord
 
 from cogs.i18n import join_list, plural, signed
+from cogs.tables.boards import medal
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog, ResultNotes
 from cogs.tables.ui import Board
@@ -48,7 +49,6 @@ CATEGORY_EMOJI: dict[str, str] = {
     "nigiri": "🍣",
     "maki": "🍥",
 }
-MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 COLOUR = discord.Colour.from_rgb(232, 93, 74)
 
 
@@ -212,7 +212,7 @@ def _final_board(ctx: Context, view: SushiGoView) -> Board:
             "sushigo.board.rank_line",
             view["scores"][seat],
             ctx.locale,
-            medal=MEDALS.get(ranking[seat], "▫️"),
+            medal=medal(ranking[seat]),
             rank=ranking[seat],
             name=ctx.mention(seat),
             puddings=view["puddings"][seat],

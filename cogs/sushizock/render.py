@@ -12,6 +12,7 @@ from typing import Any, TypeAlias
 import discord
 
 from cogs.i18n import plural, signed
+from cogs.tables.boards import medal
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog, ResultNotes
 from cogs.tables.ui import Board
@@ -36,7 +37,6 @@ Cog: TypeAlias = GameCog[SushizockState, Action, SushizockView]
 
 FACE_EMOJI = {"sushi": "🍣", "bone": "🦴", "blue": "🔵", "red": "🔴"}
 PILE_EMOJI = {"sushi": "🍣", "bone": "🦴"}
-MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 THROWS = 3
 NO_AIM = -1
 
@@ -403,7 +403,7 @@ def _final(ctx: Context, view: SushizockView) -> Board:
         )
         name = ctx.t(
             "sushizock.board.final_player",
-            medal=MEDALS.get(ranking[seat], "▫️"),
+            medal=medal(ranking[seat]),
             player=ctx.name(seat),
             points=points_text(ctx, scores[seat]),
         )

@@ -15,6 +15,13 @@ from cogs.tables.gamecog import GameCog
 from cogs.tables.ui import TABLE_ROW, Board, TableButton
 
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+
+
+def medal(rank: int) -> str:
+    """The medal shown before a rank in every results list (a small square past the third)."""
+    return MEDALS.get(rank, "▫️")
+
+
 COMPUTERS_COUNTED_EXTRA = "computers_counted"  # record.extra of a finished game with computer players
 
 
@@ -111,7 +118,7 @@ def results_board(ctx: TableContext[S, A, V, PV], cog: GameCog[S, A, V, PV]) -> 
         line = t(
             "results.line",
             ctx.locale,
-            medal=MEDALS.get(ranking[seat], "▫️"),
+            medal=medal(ranking[seat]),
             rank=ranking[seat],
             player=ctx.mention(seat),
             points=plural(cog.score_unit, scores[seat], ctx.locale),
