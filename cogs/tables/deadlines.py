@@ -25,7 +25,7 @@ from cogs.tables.moves import Moves
 from cogs.tables.publish import Publisher
 from cogs.tables.showing import Move, Showing, pinging
 from cogs.tables.timers import Timers
-from rules.computer.brain import LEVELS
+from rules.computer.brain import level_named
 from rules.computer.play import choose
 from rules.engine import Game
 from storage.tables import StaleVersion, TableRecord
@@ -204,9 +204,8 @@ def decision_seed(record: TableRecord, seat: int) -> int:
 
 def decide(game: Game[Any, Any], state: Any, seat: int, level: str, seed: int, seen: int | None) -> Any:
     """A computer seat's move (None: nothing to do now)."""
-    chosen = level if level in LEVELS else "normal"
     try:
-        return choose(game, state, seat, chosen, seed, published=seen)  # type: ignore[arg-type]
+        return choose(game, state, seat, level_named(level), seed, published=seen)
     except Exception:  # a computer's bug must not stall the table: it plays the time-out move instead
         log.exception("%s computer at seat %s failed to choose; playing the default move", game.id, seat)
         return game.default_action(state, seat)

@@ -20,6 +20,14 @@ from rules.engine import Game
 Level = Literal["easy", "normal", "hard"]
 LEVELS: tuple[Level, ...] = ("easy", "normal", "hard")
 
+
+def level_named(name: str | None) -> Level:
+    """The level a stored name means; "normal" for none or one no longer known."""
+    for level in LEVELS:
+        if level == name:
+            return level
+    return "normal"
+
 S = TypeVar("S")
 A = TypeVar("A")
 
