@@ -128,7 +128,7 @@ def quick_pick(state: SushiGoState, seat: int, rng: random.Random, noise: float)
     later = len(hand) - 1
     ranked = sorted(
         (quick_value(card, count, wasabi, later, state.players) + noise * rng.random(), card)
-        for card in set(hand)
+        for card in dict.fromkeys(hand)  # each card once in hand order (a set's order changes per process)
     )
     best = ranked[-1][1]
     if count["chopsticks"] and len(hand) >= 2:

@@ -6,7 +6,10 @@ Hard's budget is cut down here (`rollouts=`): the search is the same, only short
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -191,3 +194,39 @@ def test_games_of_computers_end(game_id: str, level: str) -> None:
                 game.apply(state, seat, action)
     assert game.is_over(state)
     assert min(game.ranking(state)) == 1
+
+
+# ---------------------------------------------------------------- the same move in every process
+
+_DECISIONS = """
+import json, sys
+from rules.registry import GAMES
+from tests.rules.test_computer import play
+from rules.computer.play import choose
+game_id = sys.argv[1]
+game = GAMES[game_id]
+chosen = []
+for moves in range(0, 40, 3):
+    state = play(game_id, game.max_players, 900 + moves, moves, level="easy")
+    if game.is_over(state):
+        break
+    seat = min(game.to_move(state))
+    for level in ("easy", "normal"):
+        action = choose(game, state, seat, level, 77 + moves, published=None)
+        chosen.append(None if action is None else game.encode_action(action))
+print(json.dumps(chosen, sort_keys=True))
+"""
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_same_state_and_seed_give_the_same_move_in_every_process(game_id: str) -> None:
+    """A decision may not depend on the process's string hashing (the order of a set of card names):
+    a replay, or a restart between a decision and its retry, must see the same move."""
+    runs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run(
+            [sys.executable, "-c", _DECISIONS, game_id], env=env, capture_output=True, text=True, check=True
+        )
+        runs.append(done.stdout)
+    assert runs[0] == runs[1]
