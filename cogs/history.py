@@ -346,7 +346,9 @@ class HistoryCog(UsesTables, commands.Cog, name="History"):
             for seat in record.seats:
                 seat.computer = False
         locale = await public_locale(interaction)  # a replay is posted in the channel
-        ctx = TableContext(record, game, replayed.state).speaking(str(locale) if locale else None)
+        ctx = TableContext(record, game, replayed.state, replaying=True).speaking(
+            str(locale) if locale else None
+        )
         kwargs = self._replay_message(cog, ctx, finished, replayed, locale)
         if edit:
             await interaction.response.edit_message(**kwargs)

@@ -43,6 +43,8 @@ class TableContext(Generic[S, A, V, PV]):
     state: S | None  # None in the lobby (`live` when it cannot be)
     _public: V | None = field(default=None, repr=False, compare=False)
     _speaks: str | None = field(default=None, repr=False, compare=False)  # see `speaking`
+    replaying: bool = False
+    """Drawn for a replay (/replay, /history): only what the table showed, no live instructions."""
 
     @property
     def live(self) -> S:

@@ -217,6 +217,11 @@ class GameCog(commands.GroupCog, Generic[S, A, V, PV]):
         """
         return ctx.game.to_move(ctx.live)
 
+    def invites(self, ctx: TableContext[S, A, V, PV]) -> frozenset[int]:
+        """Seats a new phase needs at once (a duel they are in has started): pinged without waiting
+        for the grace delay that an ordinary turn gets. By default nobody."""
+        return frozenset()
+
     def describe(self, ctx: TableContext[S, A, V, PV], seat: int, action: A) -> str:
         """One line for what a seat did (time-out announcements, slash confirmations)."""
         encoded = self.game.encode_action(action)

@@ -30,6 +30,7 @@ HOOKS = [
     "render_private",
     "stamp",
     "waits_for",
+    "invites",
     "describe",
     "announce",
     "explain",
