@@ -10,6 +10,7 @@ import os
 import random
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,6 +26,7 @@ from rules.sushizock.computer import Turn, heuristic_worth
 from rules.sushizock.game import Roll, Take
 from tests.games import kit
 
+ROOT = Path(__file__).resolve().parents[2]
 SMALL = 12
 """Hard's rollouts in these tests."""
 
@@ -199,11 +201,16 @@ def test_games_of_computers_end(game_id: str, level: str) -> None:
 # ---------------------------------------------------------------- the same move in every process
 
 _DECISIONS = """
-import json, sys
+import json, sys, tempfile
+from pathlib import Path
 from rules.registry import GAMES
 from tests.rules.test_computer import play
 from rules.computer.play import choose
 game_id = sys.argv[1]
+if game_id not in GAMES:  # the toy game of tests/test_toy_game.py, from its temporary packages
+    from tests import toy
+    kept = toy.installed(Path(tempfile.mkdtemp()))  # held: a dropped generator would unregister it
+    kept.__enter__()
 game = GAMES[game_id]
 chosen = []
 for moves in range(0, 40, 3):
@@ -226,7 +233,12 @@ def test_the_same_state_and_seed_give_the_same_move_in_every_process(game_id: st
     for hash_seed in ("1", "2"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
         done = subprocess.run(
-            [sys.executable, "-c", _DECISIONS, game_id], env=env, capture_output=True, text=True, check=True
+            [sys.executable, "-c", _DECISIONS, game_id],
+            env=env,
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
         )
         runs.append(done.stdout)
     assert runs[0] == runs[1]
