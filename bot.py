@@ -44,6 +44,7 @@ EXTENSIONS = (
     "cogs.settings",
     "cogs.roll",
     "cogs.history",
+    "cogs.replay",
     "cogs.notify",
     "cogs.language",
 )

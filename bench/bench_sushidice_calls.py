@@ -1,26 +1,20 @@
-"""Sushi Dice (issue 12): do games of computers end, and how many Yuck!/Chop! presses count?
+"""Sushi Dice: do games of computers end, do Yuck! presses on what the board shows count, and how
+does a quick human fare against each computer level?
 
 .venv/bin/python bench/bench_sushidice_calls.py [seeds per player count]
 
 (a) Stall rate: games played by computers only, as the table plays them (every computer seat that
     may move moves, in seat order, round after round), with a bound on the actions of a game. Before:
-    the computer of the previous engine, which kept the dice of the longest partial plate even when
-    that plate could no longer be completed (a combo whose star dice were all aside showing sushi).
-    After: `GAME.computer_action`.
-(b) Acceptance of calls. The board is published every K-th action (the bounded edit rate: two
-    duelists clicking a few times a second, the board edited once a second). Whenever a publication
-    shows a yuck on the caller's opponent (for a Chop: on both duelists), the caller presses D actions
-    later (D drawn from 1..K: a short reaction time while the duel goes on), naming what the cog
-    names: the latest published board. The press is judged on the live state of that moment, by
-    both rules, and not played (both rules judge the same presses):
-      before: valid only if the opponent's set has not thrown since the board showed it (Yuck:
-              the call named the opponent's throw serial; Chop: the board stamp, so no throw at all);
-      after:  GAMES.md, as the engine judges now: a yuck the board showed still shows on a die not
-              thrown since (Chop: one on each duelist).
-    The duelists play as computers (they never keep a yuck aside), as "clickers" (a third of their
-    moves are random clicks on the dice or Roll) or as "parkers" (they set every yuck aside and throw
-    their other dice on and on). A yuck on a die that is thrown again is gone under both rules, as
-    GAMES.md says: only a yuck kept aside outlives a throw.
+    the computer of the engine before issue 12, which kept the dice of the longest partial plate even
+    when that plate could no longer be completed. After: `GAME.computer_action`.
+(b) Issue 24: a caller presses Yuck! 0.3-0.9 s after each public board (published once a second,
+    when something changed) that shows a yuck on the opponent, who throws on with a click every
+    0.45 s and sees their own dice at once. Each press is judged by the rule before (a yuck still
+    showing at the press, on a die not thrown since the board) and by the rule now (the board pressed
+    on showed it, and was the latest or was replaced less than a second before: GAMES.md).
+(c) A quick human (the engine's own play at a click every 0.45 s, calling Yuck! 0.7 s after a
+    board) against each computer level at its `rules.computer.PACE`, on the same clock: the computer
+    calls on what the cog's `computer_sight` gives it.
 """
 
 from __future__ import annotations
@@ -29,22 +23,23 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from cogs.sushidice.cog import CROSSING, PUBLIC_BOARD_INTERVAL
+from rules.computer.brain import LEVELS, PACE, level_named
+from rules.computer.play import choose
 from rules.engine import Action
 from rules.sushidice.game import (
     GAME,
     HOST,
-    SET_SIZE,
     YUCK,
-    BringBack,
     Challenge,
     Chop,
     Ring,
     Roll,
-    SetAside,
     SushiDiceState,
     Yuck,
     _filling,
@@ -63,7 +58,7 @@ def computer_before(state: SushiDiceState, seat: int) -> Action:
         return Challenge((HOST + 1) % state.players)
     dice = GAME.dice_of(state, seat)
     if dice is None:
-        return Chop(state.throws, GAME.chop_partners(state, seat)[0])
+        return Chop(GAME.call_stamps(state, state.sets)[0], GAME.chop_partners(state, seat)[0])
     complete = GAME.complete_plates(state, dice)
     if complete:
         return Ring(complete[0])
@@ -107,113 +102,132 @@ def stalls(seeds: int) -> None:
         )
 
 
-def clicker(chooser: random.Random) -> Policy:
-    """A duelist who rings when possible, and otherwise clicks a random die or Roll a third of the time."""
-
-    def act(state: SushiDiceState, seat: int) -> Action:
-        dice = GAME.dice_of(state, seat)
-        if dice is None or chooser.random() >= 1 / 3:
-            return GAME.computer_action(state, seat)
-        legal = GAME.legal_actions(state, seat)
-        rings = [action for action in legal if isinstance(action, Ring)]
-        handling = [action for action in legal if isinstance(action, Roll | SetAside | BringBack)]
-        return rings[0] if rings else chooser.choice(handling)
-
-    return act
+# ---------------------------------------------------------------- (b) and (c): on a simulated clock
 
 
-def parker(chooser: random.Random) -> Policy:
-    """A duelist who sets every yuck it throws aside and throws all its other dice on, again and
-    again (issue 12's example: the yuck stays while other dice are thrown)."""
+@dataclass(frozen=True)
+class Seat:
+    """A duelist on the simulated clock: seconds between clicks (±20%), seconds to react to a board,
+    and how it plays: a level of rules.computer, or "quick" (a fast human: the engine's own play)."""
 
-    def act(state: SushiDiceState, seat: int) -> Action:
-        dice = GAME.dice_of(state, seat)
-        if dice is None or None in dice.faces:
-            return GAME.computer_action(state, seat)
-        loose = [die for die in range(SET_SIZE) if not dice.set_aside[die]]
-        yucks = [die for die in loose if dice.faces[die] == YUCK]
-        if yucks and len(loose) > 1:
-            return SetAside(yucks[0])
-        if loose:
-            return Roll()
-        return BringBack(next(die for die in range(SET_SIZE) if dice.faces[die] != YUCK))
-
-    return act
+    click: float
+    reaction: float
+    level: str
 
 
-DUELISTS: dict[str, Callable[[random.Random], Policy]] = {
-    "computers": lambda chooser: GAME.computer_action,
-    "clickers": clicker,
-    "parkers": parker,
-}
+QUICK = Seat(click=0.45, reaction=0.7, level="quick")
+"""A fast human: a click every 0.45 s on the own panel (seen at once), 0.7 s to react to the board."""
 
 
-def calls(kind: str, players: int, duelists: str) -> tuple[int, int, int]:
-    """(presses, valid before, valid after) for Yuck! (by the red duelist on blue) or Chop!."""
-    chooser = random.Random(f"{kind}{players}{duelists}")
-    presses = before = after = 0
-    seed = 0
-    while presses < PRESSES:
-        seed += 1
-        state = GAME.new(players, seed)
-        GAME.apply(state, HOST, Challenge(1))
-        policy = DUELISTS[duelists](chooser)
-        board: tuple[int, int, int] | None = None  # (duel, stamp, blue's throw) as last published
-        pending: list[int] = []  # actions left before each waiting press
-        actions = 0
-        while not state.over and actions < BOUND and presses < PRESSES:
-            red, blue = state.sets
-            # A spectator's Chop would end the duel: here spectators only watch and press.
-            movers = [seat for seat in sorted(GAME.to_move(state)) if GAME.dice_of(state, seat) is not None]
-            seat = chooser.choice(movers)
-            GAME.apply(state, seat, policy(state, seat))
-            actions += 1
-            pending = [left - 1 for left in pending]
-            for _ in range(pending.count(0)):
-                if state.over or board is None or board[0] != state.duel:
-                    continue  # the duel the caller saw is over: nobody presses
-                presses += 1
-                _, stamp, blue_throw = board
-                if kind == "yuck":
-                    before += YUCK in blue.faces and blue_throw == blue.throw
-                    after += Yuck(stamp) in GAME.legal_actions(state, red.holder)
-                else:
-                    before += GAME.chop_possible(state) and stamp == state.throws
-                    watcher = next(s for s in range(players) if GAME.dice_of(state, s) is None)
-                    after += any(
-                        isinstance(action, Chop) and action.seen == stamp
-                        for action in GAME.legal_actions(state, watcher)
-                    )
-            pending = [left for left in pending if left > 0]
-            if actions % PUBLISH_EVERY == 0 and state.phase == "duel":
-                board = (state.duel, state.throws, blue.throw)
-                shows = YUCK in blue.faces if kind == "yuck" else YUCK in blue.faces and YUCK in red.faces
-                if shows:
-                    pending.append(chooser.randint(1, PUBLISH_EVERY))
-    return presses, before, after
+def fresh(boards: list[tuple[float, int]], index: int, now: float) -> bool:
+    """The cog's rule: a call stands on the latest board or one replaced less than CROSSING ago."""
+    return index == len(boards) - 1 or boards[index + 1][0] > now - CROSSING
 
 
-def acceptance() -> None:
+def sight(boards: list[tuple[float, int]], now: float, reaction: float) -> int | None:
+    """What the cog's computer_sight gives: the latest board seen `reaction` ago, if still fresh."""
+    seen = [index for index, (at, _) in enumerate(boards) if at <= now - reaction]
+    return boards[seen[-1]][1] if seen and fresh(boards, seen[-1], now) else None
+
+
+def old_rule(state: SushiDiceState, target: int, seen: int) -> bool:
+    """The rule before issue 24: a yuck still showing now, on a die not thrown since the board."""
+    dice = GAME.dice_of(state, target)
+    assert dice is not None
+    return any(face == YUCK and dice.thrown[die] <= seen for die, face in enumerate(dice.faces))
+
+
+def duel_clock(seats: tuple[Seat, Seat], seed: int, presses: list[tuple[bool, bool]] | None = None) -> int:
+    """A 2-player game on a simulated clock; returns the winner. With `presses`, seat 0 presses Yuck!
+    whenever a board showed a yuck on seat 1, after its reaction time (drawn 0.3-0.9 s), and each press
+    is recorded as (valid by the old rule, valid now) before it is played by the rule of now."""
+    rng = random.Random(seed)
+    state = GAME.new(2, seed)
+    boards: list[tuple[float, int]] = [(0.0, state.throws)]
+    last_drawn: object = None
+    due = [rng.uniform(0, seat.click) for seat in seats]
+    pending: list[tuple[float, int, int]] = []  # (when, board index, duel) of seat 0's presses
+    next_board, now = PUBLIC_BOARD_INTERVAL, 0.0
+    while not state.over and now < 3_600:
+        seat = min((0, 1), key=lambda s: due[s])
+        press_at = min((when for when, _, _ in pending), default=float("inf"))
+        now = min(due[seat], press_at, next_board)
+        if now == next_board:
+            next_board += PUBLIC_BOARD_INTERVAL
+            drawn = (state.duel, state.throws, [dice.set_aside for dice in state.sets])
+            if drawn == last_drawn:
+                continue  # an unchanged board is not edited
+            last_drawn = drawn
+            boards.append((now, state.throws))
+            opponent = GAME.dice_of(state, 1)
+            if presses is not None and opponent is not None and YUCK in opponent.faces:
+                pending.append((now + rng.uniform(0.3, 0.9), len(boards) - 1, state.duel))
+            continue
+        if now == press_at:
+            _, index, duel = pending.pop(next(i for i, p in enumerate(pending) if p[0] == press_at))
+            stamp = boards[index][1]
+            if duel == state.duel and presses is not None:
+                valid = fresh(boards, index, now) and Yuck(stamp) in GAME.legal_actions(state, 0)
+                presses.append((old_rule(state, 1, stamp), valid))
+                if valid:
+                    GAME.apply(state, 0, Yuck(stamp))
+            continue
+        due[seat] = now + seats[seat].click * rng.uniform(0.8, 1.2)
+        if seat not in GAME.to_move(state):
+            continue
+        if seats[seat].level == "quick":
+            seen = sight(boards, now, seats[seat].reaction)
+            action = GAME.computer_action(state, seat)
+            if presses is None and seen is not None and Yuck(seen) in GAME.legal_actions(state, seat):
+                action = Yuck(seen)
+        else:
+            seen = sight(boards, now, seats[seat].reaction)
+            level = level_named(seats[seat].level)
+            action = choose(GAME, state, seat, level, seed * 7_919 + int(now * 1_000), published=seen)
+        if action is not None:
+            GAME.apply(state, seat, action)
+    return GAME.ranking(state).index(1)
+
+
+def acceptance(games: int) -> None:
     print(
-        f"(b) calls pressed 1..{PUBLISH_EVERY} actions after a board (published every {PUBLISH_EVERY}th"
-        " action) showed the yuck(s)"
+        f"(b) Yuck! presses on boards (one a second) showing a yuck, 0.3-0.9 s after the board, while a"
+        f" quick opponent throws on ({games} games of 2)"
     )
-    print(f"    {'call':<6} {'duelists':<13} {'presses':>7} {'valid before':>13} {'valid after':>12}")
-    for kind, players in (("yuck", 2), ("chop", 3)):
-        for duelists in DUELISTS:
-            presses, before, after = calls(kind, players, duelists)
-            valid = f"{before / presses:>13.1%} {after / presses:>12.1%}"
-            print(f"    {kind:<6} {duelists:<13} {presses:>7} {valid}")
+    thrower = Seat(click=0.45, reaction=10.0, level="quick")  # throws on, never calls
+    caller = Seat(click=2.0, reaction=10.0, level="quick")
+    presses: list[tuple[bool, bool]] = []
+    for seed in range(games):
+        duel_clock((caller, thrower), seed, presses)
+    before = sum(old for old, _ in presses) / len(presses)
+    after = sum(new for _, new in presses) / len(presses)
+    print(f"    presses {len(presses)}: refused before {1 - before:.1%}, refused after {1 - after:.1%}")
+
+
+def levels(games: int) -> None:
+    print(
+        f"(c) a quick human (click {QUICK.click} s, reaction {QUICK.reaction} s) against each level,"
+        f" {games} games of 2"
+    )
+    for level in LEVELS:
+        pace = PACE[level]
+        computer = Seat(click=pace.click, reaction=pace.reaction, level=level)
+        wins = 0
+        for game in range(games):  # the computer plays either seat in turn
+            seats = (QUICK, computer) if game % 2 else (computer, QUICK)
+            wins += duel_clock(seats, game) == game % 2
+        print(
+            f"    {level:<7} click {pace.click:.2f} s, reaction {pace.reaction:.2f} s:"
+            f" the computer wins {wins / games:.0%}"
+        )
 
 
 def main() -> None:
     seeds = int(sys.argv[1]) if len(sys.argv) > 1 else 500
-    started = time.perf_counter()
-    stalls(seeds)
-    print(f"    ({time.perf_counter() - started:.1f} s)")
-    started = time.perf_counter()
-    acceptance()
-    print(f"    ({time.perf_counter() - started:.1f} s)")
+    for part, count in ((stalls, seeds), (acceptance, max(seeds // 10, 5)), (levels, max(seeds // 5, 10))):
+        started = time.perf_counter()
+        part(count)
+        print(f"    ({time.perf_counter() - started:.1f} s)")
 
 
 if __name__ == "__main__":

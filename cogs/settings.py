@@ -1,5 +1,6 @@
 """/settings: server admins choose the turn time-out, default table options per game, how long
-finished games are kept in /history, and whether games with computer players count.
+finished games are kept in /history, turn pings and their grace delay, and whether games with
+computer players count.
 
 Every answer here is private: it speaks the admin's own language (`player_locale`)."""
 
@@ -15,7 +16,7 @@ from cogs.tables.errors import Refusal
 from cogs.tables.gamecog import ShortText
 from cogs.tables.language import LANGUAGE_KEY, LANGUAGES, language_choices, player_locale
 from cogs.tables.moves import COMPUTERS_COUNTED_KEY
-from cogs.tables.pings import PINGS_KEY
+from cogs.tables.pings import DEFAULT_PING_DELAY, MAX_PING_DELAY, MIN_PING_DELAY, PING_DELAY_KEY, PINGS_KEY
 from cogs.tables.tables import UsesTables
 from cogs.tables.timers import TURN_TIMEOUT_KEY
 from cogs.tables.ui import reply_ephemeral
@@ -72,7 +73,8 @@ class SettingsCog(
         forever = t("settings.retention_forever", locale)
         kept = t("settings.retention_days", locale, days=days) if days else forever
         lines.append(t("settings.retention", locale, kept=kept))
-        lines.append(t("settings.pings.on" if stored.get(PINGS_KEY, True) else "settings.pings.off", locale))
+        pings = "settings.pings.on" if stored.get(PINGS_KEY, True) else "settings.pings.off"
+        lines.append(t(pings, locale, seconds=stored.get(PING_DELAY_KEY, DEFAULT_PING_DELAY)))
         counted = stored.get(COMPUTERS_COUNTED_KEY, True)
         lines.append(t("computers.settings.on" if counted else "computers.settings.off", locale))
         embed = discord.Embed(title=t("settings.title", locale), description="\n".join(lines))
@@ -113,13 +115,31 @@ class SettingsCog(
         pruned_text = plural("settings.retention_pruned", pruned, locale)
         await reply_ephemeral(interaction, t("settings.retention_set", locale, days=days, pruned=pruned_text))
 
-    @app_commands.command(name="pings", description="Whether players are pinged when it is their turn")
-    @app_commands.describe(on="On (the default): a new message pings whoever must move; off: no pings")
-    async def pings(self, interaction: discord.Interaction, on: bool) -> None:
+    @app_commands.command(
+        name="pings", description="Turn pings: on or off, and how long a player may take first"
+    )
+    @app_commands.describe(
+        on="On (the default): whoever has not moved within the delay is pinged; off: no pings",
+        delay=f"Seconds a player may take before being pinged ({MIN_PING_DELAY}–{MAX_PING_DELAY}; "
+        f"default {DEFAULT_PING_DELAY})",
+    )
+    async def pings(
+        self, interaction: discord.Interaction, on: bool | None = None, delay: int | None = None
+    ) -> None:
         assert interaction.guild_id is not None
-        await self.tables.guild_settings.set(interaction.guild_id, PINGS_KEY, on)
-        key = "settings.pings_set.on" if on else "settings.pings_set.off"
-        await reply_ephemeral(interaction, t(key, await player_locale(interaction)))
+        guild_id = interaction.guild_id
+        if delay is not None and not MIN_PING_DELAY <= delay <= MAX_PING_DELAY:
+            raise Refusal("settings.pings_delay_range", min=MIN_PING_DELAY, max=MAX_PING_DELAY)
+        locale = await player_locale(interaction)
+        if delay is not None:
+            await self.tables.guild_settings.set(guild_id, PING_DELAY_KEY, delay)
+            self.tables.pinger.forget_delay(guild_id)
+        if on is not None:
+            await self.tables.guild_settings.set(guild_id, PINGS_KEY, on)
+        pinging = await self.tables.guild_settings.get(guild_id, PINGS_KEY, True)
+        seconds = await self.tables.guild_settings.get(guild_id, PING_DELAY_KEY, DEFAULT_PING_DELAY)
+        key = "settings.pings_set.on" if pinging else "settings.pings_set.off"
+        await reply_ephemeral(interaction, t(key, locale, seconds=seconds))
 
     @app_commands.command(name="computers", description="Whether games with computer players count for stats")
     @app_commands.describe(

@@ -84,7 +84,7 @@ class Testkit(Generic[S, A]):
     """The game's quickest table (`/<group> new` options) for whole games played through the bot."""
     interface_steps: Callable[[A], tuple[str, ...]] = _no_steps
     """The interface clicks (`u:` payloads, without the prefix) a player makes before an action's own
-    button (Sushizock: the dice to set aside, marked one by one)."""
+    button (Sushizock: the dice to set aside, toggled one by one; "Steal" before its private choice)."""
     shortcuts: Callable[[A], tuple[str, ...]] = _no_steps
     """Interface clicks (`u:` payloads, without the prefix) that make the action by themselves."""
     later: Callable[[A], bool] = _in_order

@@ -4,7 +4,7 @@ A `TableRecord` is everything the bot knows about one table. Saving a new
 state, appending the action that produced it and (for the final move) the
 results happen in ONE transaction, guarded by the version the writer loaded:
 a stale writer is refused. Which Discord messages show a table (its board, each
-seat's DM) is bookkeeping with rows of its own, so a move never overwrites it.
+seat's DM, the live turn ping) is bookkeeping with rows of its own, so a move never overwrites it.
 
 Several processes may share the database (PostgreSQL): every committed save announces the table's
 new version on `TABLES_CHANNEL`, so a process showing the table refreshes it, and a table's timer is
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +28,9 @@ TABLES_CHANNEL = "sushibar_tables"
 # A timer lease that is free: nobody's, or run out (its holder stopped renewing it: it died).
 _LEASE_FREE = "(lease_owner IS NULL OR lease_until IS NULL OR lease_until <= ?)"
 _CLAIMABLE = f"({_LEASE_FREE} OR lease_owner = ?)"  # a claimer may also renew its own
+# table_messages rows of turn pings (migration 009): a live ping message, and a seat pinged this turn.
+LIVE_PING = "ping:"
+PINGED = "pinged:"
 
 
 class StaleVersion(Exception):
@@ -256,7 +260,8 @@ class TableStore:
     async def messages(self, table_id: int) -> dict[str, int | None]:
         """slot -> message id: 'board', and 'dm:<seat>' (None: that seat's DMs are closed)."""
         rows = await self.database.fetch_all(
-            "SELECT slot, message_id FROM table_messages WHERE table_id = ?", (table_id,)
+            "SELECT slot, message_id FROM table_messages WHERE table_id = ? AND slot NOT LIKE 'ping%'",
+            (table_id,),
         )
         return {row["slot"]: row["message_id"] for row in rows}
 
@@ -266,6 +271,70 @@ class TableStore:
             " ON CONFLICT (table_id, slot) DO UPDATE SET message_id = excluded.message_id",
             (table_id, slot, message_id),
         )
+
+    # ------------------------------------------------------------ turn pings, shared by every process
+
+    async def claim_pings(
+        self, table_id: int, seats: Iterable[int], version: int, *, invitation: bool = False
+    ) -> list[int]:
+        """The seats among `seats` nobody has pinged since they last moved, now marked pinged at
+        `version`: each seat is claimed by one process once per turn, however many try. An
+        `invitation` (a new phase that needs the seat at `version`) is a turn of its own: claimed once
+        per version, whether or not the seat moved since its last ping."""
+        moved = (
+            ""
+            if invitation
+            else " AND EXISTS (SELECT 1 FROM actions WHERE actions.table_id = table_messages.table_id"
+            " AND actions.seat = ? AND actions.version > table_messages.version)"
+        )
+
+        async def claim(executor: Executor) -> list[int]:
+            claimed: list[int] = []
+            for seat in seats:
+                row = await executor.fetch_one(
+                    "INSERT INTO table_messages (table_id, slot, message_id, version) VALUES (?, ?, NULL, ?)"
+                    " ON CONFLICT (table_id, slot) DO UPDATE SET version = excluded.version"
+                    f" WHERE table_messages.version < excluded.version{moved} RETURNING slot",
+                    (table_id, f"{PINGED}{seat}", version, *(() if invitation else (seat,))),
+                )
+                if row is not None:
+                    claimed.append(seat)
+            return claimed
+
+        return await self.database.atomic(claim)
+
+    async def keep_ping(self, table_id: int, message_id: int) -> list[int]:
+        """`message_id` is a live ping of the table; all but the newest live ping (this one, unless
+        another process posted a later one) are forgotten and returned, to be deleted. Message ids
+        grow with time."""
+
+        async def keep(executor: Executor) -> list[int]:
+            await executor.execute(
+                "INSERT INTO table_messages (table_id, slot, message_id) VALUES (?, ?, ?)"
+                " ON CONFLICT (table_id, slot) DO NOTHING",
+                (table_id, f"{LIVE_PING}{message_id}", message_id),
+            )
+            rows = await executor.fetch_all(
+                "DELETE FROM table_messages WHERE table_id = ? AND slot LIKE ? AND message_id < ("
+                "SELECT MAX(message_id) FROM table_messages WHERE table_id = ? AND slot LIKE ?)"
+                " RETURNING message_id",
+                (table_id, f"{LIVE_PING}%", table_id, f"{LIVE_PING}%"),
+            )
+            return [row["message_id"] for row in rows]
+
+        return await self.database.atomic(keep)
+
+    async def drop_pings(self, table_id: int) -> list[int]:
+        """The table is over: its live pings are forgotten and returned, to be deleted."""
+
+        async def drop(executor: Executor) -> list[int]:
+            rows = await executor.fetch_all(
+                "DELETE FROM table_messages WHERE table_id = ? AND slot LIKE ? RETURNING message_id",
+                (table_id, f"{LIVE_PING}%"),
+            )
+            return [row["message_id"] for row in rows]
+
+        return await self.database.atomic(drop)
 
     async def open_table(self, channel_id: int) -> TableRecord | None:
         return await self._one(
@@ -360,6 +429,13 @@ class TableStore:
             "SELECT version, seat, action FROM actions WHERE table_id = ? ORDER BY version", (table_id,)
         )
         return [(row["version"], row["seat"], json.loads(row["action"])) for row in rows]
+
+    async def timed_actions(self, table_id: int) -> list[tuple[int, int | None, dict[str, Any], float]]:
+        """(version, seat, action, when) of every logged action, in order (tools and tests)."""
+        rows = await self.database.fetch_all(
+            "SELECT version, seat, action, at FROM actions WHERE table_id = ? ORDER BY version", (table_id,)
+        )
+        return [(row["version"], row["seat"], json.loads(row["action"]), row["at"]) for row in rows]
 
     async def last_action(self, table_id: int) -> tuple[int, int | None, dict[str, Any]] | None:
         """(version, seat, action) of the newest logged action of a table."""

@@ -46,6 +46,7 @@ from cogs.kaiten.render import (
     sushi_at,
     sushi_words,
 )
+from cogs.tables.boards import rules_button
 from cogs.tables.context import now
 from cogs.tables.errors import Refusal
 from cogs.tables.gamecog import (
@@ -58,7 +59,7 @@ from cogs.tables.gamecog import (
 )
 from cogs.tables.language import for_seat
 from cogs.tables.timers import Alarms
-from cogs.tables.ui import Board
+from cogs.tables.ui import TABLE_ROW, Board
 from rules.engine import Action, IllegalAction
 from rules.kaiten.board import SIZE
 from rules.kaiten.game import GAME, challenge
@@ -173,6 +174,7 @@ class KaitenCog(
         if kind in ("wasabi", "back"):
             self.refuse_if_grabbing(ctx.channel_id)
             board = render.board(self, ctx, wasabi_picker=kind == "wasabi")
+            board.items.append(rules_button(ctx, self, TABLE_ROW))  # the table's row, as on every board
             await interaction.response.edit_message(**board.edit_kwargs())
         elif kind == "w" and len(numbers) == 1:
             self.refuse_if_grabbing(ctx.channel_id)

@@ -5,6 +5,10 @@ Persian, CJK; what no font has, such as most emoji, is left out rather than draw
 that never change (background, coordinates, the 24 pines, empty plate slots) are drawn once and copied.
 Cells are drawn as the words name them: columns A-F from the left, rows 1-6 from the top ("C4"). A full
 four-player board renders in a few milliseconds plus the PNG encoding (bench/bench_kaiten_render.py).
+
+Every number on a plate is explained where it stands: each full (or spoiled) row and column has its
+points beside it, and the counters below the plate their points after them (wasabi, soy, the rarer rice),
+all in the score's colour, so the yellow numbers of a plate add up to the score above it.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from bidi import get_display
 from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont
 
-from cogs.i18n import number, t
+from cogs.i18n import number, signed, t
 from rules.kaiten.board import PLATE_SIZE as PLATE
 from rules.kaiten.board import SIZE
 from rules.kaiten.view import KaitenPlayerView, KaitenView, PineView
@@ -38,7 +42,7 @@ RESERVE_Y = BOARD_Y + BOARD_PX + PINE_BAND + 10
 LEFT_WIDTH = BOARD_X + BOARD_PX + PINE_BAND + 14
 
 PLATE_CELL = 42
-PLATE_BOX_W = 214
+PLATE_BOX_W = 256
 PLATE_BOX_H = 236
 PANEL_X = LEFT_WIDTH + 6
 WIDTH = PANEL_X + 2 * PLATE_BOX_W + 14
@@ -83,6 +87,7 @@ WORD_KEYS: tuple[str, ...] = (
     "soy",
     "no_ginger",
     "ginger_due",
+    "rice",
     "seat",
     "side.top",
     "side.right",
@@ -379,11 +384,49 @@ def _draw_reserve(image: Image.Image, draw: ImageDraw.ImageDraw, view: KaitenVie
         _text(draw, (x, RESERVE_Y + 18), words["empty"], DIM, 14)
 
 
+COUNTERS = (102, PLATE_BOX_W - 14 - 4 - 102 - 12)
+"""The widths of the two columns of counters below a plate: the right one holds the longer words."""
+
+
 def _counter(
-    draw: ImageDraw.ImageDraw, x: int, y: int, colour: tuple[int, int, int], count: str, what: str
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[int, int, int],
+    colours: tuple[tuple[int, int, int], tuple[int, int, int]],
+    what: str,
+    points: int,
+    locale: str | None,
 ) -> None:
-    draw.ellipse((x, y, x + 16, y + 16), fill=colour, outline=(30, 30, 30))
-    _text(draw, (x + 21, y + 8), f"{count} {what}", TEXT, 13)
+    """One counter below a plate at (x, y, its column's width): its disc (two colours: halves), what
+    it counts, and the points it adds to the score, right-aligned in the score's colour (none when it
+    adds nothing)."""
+    x, y, width = xy
+    box = (x, y, x + 16, y + 16)
+    draw.pieslice(box, 90, 270, fill=colours[0])
+    draw.pieslice(box, 270, 90, fill=colours[1])
+    draw.ellipse(box, outline=RICE_EDGE["B"])  # a ring that shows even round black rice
+    room = width - 21 - 2
+    if points:
+        worth = signed(points, locale)
+        _text(draw, (x + width - 2, y + 8), worth, CURRENT, 12, "rm")
+        room -= int(_width(worth, 12)) + 4
+    _text(draw, (x + 21, y + 8), _fit(what, 12, room), TEXT, 12)
+
+
+def _draw_line_points(
+    draw: ImageDraw.ImageDraw, player: KaitenPlayerView, px: int, py: int, locale: str | None
+) -> None:
+    """The points of each row (to its right) and column (below it) that scores already: a full line,
+    or one a missing ginger spoils (its 0 in red)."""
+    for line in player["score_parts"]["lines"]:
+        points = line["points"]
+        if points is None:
+            continue
+        middle = line["index"] * PLATE_CELL + PLATE_CELL // 2
+        if line["line"] == "row":
+            xy = (px + PLATE * PLATE_CELL + 13, py + middle)
+        else:
+            xy = (px + middle, py + PLATE * PLATE_CELL + 14)
+        _text(draw, xy, number(points, locale), MISSING if line["spoiled"] else CURRENT, 12, "mm")
 
 
 def _draw_plate(
@@ -410,7 +453,19 @@ def _draw_plate(
     title = printable(name) or words["seat"].format(seat=number(seat + 1, locale))
     room = PLATE_BOX_W - 18 - 16 - 8 - _width(points, 16)
     _text(draw, (x + 16, y + 16), _fit(title, 16, room), TEXT, 16)
-    _text(draw, (x + 16, y + 32), words[f"side.{player['side']}"], DIM, 11)
+    side = words[f"side.{player['side']}"]
+    _text(draw, (x + 16, y + 32), side, DIM, 11)
+    # What stands out on this plate, under its score: the ginger to choose now, else a missing one.
+    note = (
+        (words["ginger_due"], DUE)
+        if due
+        else (words["no_ginger"], MISSING)
+        if player["missing_ginger"]
+        else None
+    )
+    if note is not None:
+        room = PLATE_BOX_W - 18 - 16 - 8 - _width(side, 11)
+        _text(draw, (x + PLATE_BOX_W - 18, y + 32), _fit(note[0], 11, room), note[1], 11, "rm")
     px, py = _plate_cells_origin(seat)
     for cell, sushi in enumerate(player["plate"]):
         if sushi is None:
@@ -421,18 +476,22 @@ def _draw_plate(
     for edges, colour in ((player["ginger_edges"], GINGER), (player["missing_ginger"], MISSING), (due, DUE)):
         for i, j in edges:
             _edge_mark(draw, px, py, min(i, j), max(i, j), colour, pending=colour == DUE)
+    _draw_line_points(draw, player, px, py, locale)
     if holding is not None:
-        hx = px + PLATE * PLATE_CELL + 16
+        hx = px + PLATE * PLATE_CELL + 28
         _text(draw, (hx + 20, py + 4), words["holding"], DIM, 11, "mm")
         draw_sushi(image, (hx, py + 12, hx + 40, py + 52), holding, 3)
-    base = y + PLATE_BOX_H - 46
-    _counter(draw, x + 14, base, GINGER, number(player["ginger"], locale), words["ginger"])
-    _counter(draw, x + 14, base + 18, WASABI, number(player["wasabi"], locale), words["wasabi"])
-    _counter(draw, x + 110, base, SOY, number(player["soy"], locale), words["soy"])
-    if due:  # the choice waiting for this player, above the other notes
-        _text(draw, (x + 110, base + 26), words["ginger_due"], DUE, 12)
-    elif player["missing_ginger"]:
-        _text(draw, (x + 110, base + 26), words["no_ginger"], MISSING, 12)
+    parts = player["score_parts"]
+    fewer = parts["fewer_rice"]
+    rice = (RICE[fewer], RICE[fewer]) if fewer else (RICE["B"], RICE["W"])  # as many of each: halves
+    left, right, base = x + 14, x + 14 + COUNTERS[0] + 4, y + PLATE_BOX_H - 46
+    counted = f"{number(player['ginger'], locale)} {words['ginger']}"
+    _counter(draw, (left, base, COUNTERS[0]), (GINGER, GINGER), counted, 0, locale)
+    counted = f"{number(player['wasabi'], locale)} {words['wasabi']}"
+    _counter(draw, (left, base + 18, COUNTERS[0]), (WASABI, WASABI), counted, parts["wasabi"], locale)
+    counted = f"{number(player['soy'], locale)} {words['soy']}"
+    _counter(draw, (right, base, COUNTERS[1]), (SOY, SOY), counted, parts["soy"], locale)
+    _counter(draw, (right, base + 18, COUNTERS[1]), rice, words["rice"], parts["rice"], locale)
 
 
 def _edge_mark(

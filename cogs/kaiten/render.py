@@ -160,11 +160,7 @@ def event_line(ctx: Context, event: Event, view: KaitenView) -> str | None:
         pine = view["pines"][event["to"]]
         if event["reason"] == "no_reserve":
             return ctx.t("kaiten.event.sake_no_reserve", line=line_words(ctx, pine))
-        return ctx.t(
-            "kaiten.event.sake_moved",
-            side=ctx.t(f"kaiten.side.{pine['side']}"),
-            line=line_words(ctx, pine),
-        )
+        return None  # its regular move: the picture and the turn line show where it points now
     if kind == "refilled":
         return ctx.t(
             "kaiten.event.refilled",
@@ -175,147 +171,68 @@ def event_line(ctx: Context, event: Event, view: KaitenView) -> str | None:
             far=cell_name(event["far"]),
             pairs=plural("kaiten.count.pair", event["reserve_left"], ctx.locale),
         )
-    if kind == "game_over":
-        return ctx.t("kaiten.event.game_over")
-    return None  # "turn": the content line names the next player
+    return None  # "turn", "game_over": the turn line names the next player, the title the end
 
 
 def board(cog: Cog, ctx: Context, *, wasabi_picker: bool = False) -> Board:
-    """The public board: embed, picture, and the buttons of the player to move (or the wasabi picker)."""
+    """The public board: the picture, and in words only what it does not show (whose turn and what
+    they may do, what just happened), with the buttons of the player to move (or the wasabi picker).
+    The picture draws the conveyor, the sake, the reserve and every plate with its points."""
     view = ctx.public()
     over = view["over"]
+    lines = situation(ctx, view, wasabi_picker)
     embed = discord.Embed(
         title=ctx.t("kaiten.board.title_over")
         if over
         else ctx.t("kaiten.board.title", turn=view["turn_number"]),
-        description="\n".join(situation(ctx, view, wasabi_picker)),
+        description="\n".join(lines) or None,
         colour=discord.Colour.gold() if over else discord.Colour.red(),
     )
-    if view["fetchable"] and not wasabi_picker:
-        entries = [
-            ctx.t(
-                "kaiten.board.line_entry",
-                cell=cell_name(cell),
-                sushi=sushi_words(ctx, sushi_at(view, cell)),
-            )
-            for cell in view["fetchable"]
-        ]
-        line = line_words(ctx, view["sake"])
-        embed.add_field(
-            name=ctx.t("kaiten.board.line_field", line=line), value="\n".join(entries), inline=False
-        )
-    for player in view["players"]:
-        player_field(ctx, embed, view, player)
-    options = view["options"]
-    embed.set_footer(
-        text=ctx.t(
-            "kaiten.board.footer",
-            dexterity=ctx.t(f"kaiten.dexterity.{options['dexterity']}"),
-            arrangement=ctx.t(f"kaiten.arrangement.{options['arrangement']}"),
-            pairs=plural("kaiten.count.pair", view["reserve_left"], ctx.locale),
-        )
-    )
+    dexterity = ctx.t(f"kaiten.dexterity.{view['options']['dexterity']}")
+    embed.set_footer(text=ctx.t("kaiten.board.footer", dexterity=dexterity))
     names = [ctx.name(seat) for seat in range(ctx.players)]
     words = picture_words(ctx.locale)
     picture = discord.File(io.BytesIO(render_png(view, names, words, ctx.locale)), filename="board.png")
     embed.set_image(url="attachment://board.png")
-    if over:
-        content = ctx.t("kaiten.content.over")
-        items: list[discord.ui.Item[Any]] = []
-    else:
-        content = ctx.t(f"kaiten.content.turn.{view['phase']}", player=ctx.mention(acting(view)))
-        items = controls(cog, ctx, view, wasabi_picker)
-    return Board(content=content, embed=embed, items=items, files=[picture])
+    if over or ctx.replaying:  # a replay shows what happened, not what the player was asked to do
+        return Board(content=None, embed=embed, files=[picture])
+    content = turn_line(ctx, view)
+    return Board(content=content, embed=embed, items=controls(cog, ctx, view, wasabi_picker), files=[picture])
+
+
+def turn_line(ctx: Context, view: KaitenView) -> str:
+    """Whose turn it is and what they may do now, said to the table."""
+    seat, step = acting(view), view["phase"]
+    words: dict[str, str] = {"player": ctx.mention(seat), "line": line_words(ctx, view["sake"])}
+    if step == "place":
+        holding = view["holding"]
+        assert holding is not None, "the place step holds a sushi"
+        words["sushi"] = sushi_words(ctx, holding)
+    elif step == "ginger":
+        words["ginger"] = plural("kaiten.count.ginger", view["players"][seat]["ginger"], ctx.locale)
+        words["edges"] = plural("kaiten.count.edge", len(view["ginger_due"]), ctx.locale)
+    elif step == "refill":
+        near, far = view["refill_cells"]
+        words |= {"near": cell_name(near), "far": cell_name(far)}
+    return ctx.t(f"kaiten.content.turn.{step}", **words)
 
 
 def situation(ctx: Context, view: KaitenView, wasabi_picker: bool) -> list[str]:
+    """The embed's lines: the picture's legend on the first turn, the step's details the buttons may
+    not hold (a ginger choice too long for its button, the wasabi picker), then what just happened."""
     lines: list[str] = []
-    if view["over"]:
-        lines.append(ctx.t("kaiten.board.over"))
-    else:
-        sake = view["sake"]
-        side, line = ctx.t(f"kaiten.side.{sake['side']}"), line_words(ctx, sake)
-        lines.append(ctx.t("kaiten.board.sake", side=side, line=line))
-        player = ctx.name(acting(view))
-        step = view["phase"]
-        if step == "place":
-            holding = view["holding"]
-            assert holding is not None, "the place step holds a sushi"
-            lines.append(ctx.t("kaiten.board.step.place", player=player, sushi=sushi_words(ctx, holding)))
-        elif step == "ginger":
-            due = view["ginger_due"]
-            ginger = view["players"][acting(view)]["ginger"]
-            lines.append(
-                ctx.t(
-                    "kaiten.board.step.ginger",
-                    player=player,
-                    ginger=plural("kaiten.count.ginger", ginger, ctx.locale),
-                    edges=plural("kaiten.count.edge", len(due), ctx.locale),
-                    due=edge_words(ctx, due, ", "),
-                )
-            )
-            for choice in view["ginger_choices"]:
-                edges, spoils = ginger_choice_words(ctx, choice)
+    if view["turn_number"] == 1 and not view["last"]:
+        lines.append(ctx.t("kaiten.board.legend"))
+    live = not view["over"] and not ctx.replaying
+    if live and view["phase"] == "ginger":
+        for choice in view["ginger_choices"]:
+            edges, spoils = ginger_choice_words(ctx, choice)
+            if len(ctx.t("kaiten.button.ginger", edges=edges, lines=spoils)) > LABEL_LIMIT:
                 lines.append(ctx.t("kaiten.board.ginger_choice", edges=edges, lines=spoils))
-        elif step == "refill":
-            near, far = view["refill_cells"]
-            pair = " + ".join(sushi_words(ctx, sushi) for sushi in view["reserve"][0])
-            lines.append(
-                ctx.t(
-                    "kaiten.board.step.refill",
-                    player=player,
-                    line=line,
-                    pair=pair,
-                    near=cell_name(near),
-                    far=cell_name(far),
-                )
-            )
-        else:
-            lines.append(ctx.t(f"kaiten.board.step.{step}", player=player, line=line))
-        if wasabi_picker:
-            lines.append(ctx.t("kaiten.board.wasabi_picker"))
-    last = [text for event in view["last"] if (text := event_line(ctx, event, view))]
-    if last:
-        lines += ["", ctx.t("kaiten.board.last"), *last]
+    if live and wasabi_picker:
+        lines.append(ctx.t("kaiten.board.wasabi_picker", player=ctx.name(acting(view))))
+    lines += [text for event in view["last"] if (text := event_line(ctx, event, view))]
     return lines
-
-
-def player_field(ctx: Context, embed: discord.Embed, view: KaitenView, player: KaitenPlayerView) -> None:
-    seat = player["seat"]
-    rows = []
-    for row in range(PLATE):
-        cells = player["plate"][row * PLATE : (row + 1) * PLATE]
-        rows.append(" ".join(emoji(ctx, sushi) for sushi in cells))
-    rows.append(
-        ctx.t("kaiten.board.counters", ginger=player["ginger"], wasabi=player["wasabi"], soy=player["soy"])
-    )
-    if player["missing_ginger"]:
-        rows.append(ctx.t("kaiten.board.missing", lines=plate_lines(ctx, player["missing_ginger"])))
-    if view["over"]:
-        rows.append(
-            ctx.t(
-                "kaiten.board.final",
-                points=plural("results.points", player["score"], ctx.locale),
-                soy=player["soy"],
-                ginger=player["ginger_placed"],
-            )
-        )
-    marker = "▶️ " if view["turn"] == seat else ""
-    name = ctx.t(
-        "kaiten.board.player",
-        marker=marker,
-        name=ctx.name(seat),
-        side=ctx.t(f"kaiten.side.{player['side']}"),
-        points=plural("kaiten.count.point", player["score"], ctx.locale),
-    )
-    embed.add_field(name=name, value="\n".join(rows), inline=True)
-
-
-def emoji(ctx: Context, sushi: str | None) -> str:
-    if sushi is None:
-        return ctx.t("kaiten.emoji.empty")
-    rice, _, ingredient = sushi.partition(":")
-    return ctx.t(f"kaiten.emoji.{rice}") + ctx.t(f"kaiten.emoji.{ingredient}")
 
 
 def controls(cog: Cog, ctx: Context, view: KaitenView, wasabi_picker: bool) -> list[discord.ui.Item[Any]]:

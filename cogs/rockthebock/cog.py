@@ -1,7 +1,8 @@
 """Rock the Bock at a Discord table: `/bock`.
 
-The board (cogs/rockthebock/render.py) shows every sheet and the current throw grouped by
-colour; the results break each total down by round. Buttons: "Roll", then one button per thrown
+The board (cogs/rockthebock/render.py) shows each sheet on one line, its round score with the
+reason, and the current throw grouped by colour; rounds 1 and 2 are announced, the results break
+each total down by round, the last with its reason. Buttons: "Roll", then one button per thrown
 colour with its count (colours nobody plays shown disabled); wolves ask for their victim in a
 personal select. Slash: `/bock roll`, `/bock choose colour [target]`.
 """

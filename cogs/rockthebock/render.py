@@ -1,6 +1,10 @@
 """Rock the Bock in words, emoji and buttons: the board, the throw, the last move, the round
 scores, the wolf picker and how the final totals were counted.
 
+The public board speaks to the table (it names the player to move) and stays within a dozen lines
+at four players: one line per sheet, every round score shown as the rule makes it
+("🐏 3 > 🐺 2 → 🐐 2 × +1 = **+2**"), the legend on the first board only.
+
 Everything here reads `game.view(...)` (through a `TableContext`) and the catalog; no rule is
 decided here. Buttons and selects come from the cog's builders (`GameCog.action_button`, ...);
 the cog (cogs/rockthebock/cog.py) maps clicks and slash commands to actions.
@@ -12,7 +16,7 @@ from typing import Any, TypeAlias
 
 import discord
 
-from cogs.i18n import join_list, plural, signed
+from cogs.i18n import join_list, number, plural, signed
 from cogs.tables.boards import medal
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog, ResultNotes
@@ -69,15 +73,20 @@ def seat_name(ctx: Context, seat: int, view: RockTheBockView) -> str:
     return ctx.t("rockthebock.sheet.name", square=SQUARES[colour], player=ctx.name(seat))
 
 
-def throw_lines(ctx: Context, view: RockTheBockView) -> list[str]:
-    """The current throw, grouped by colour, with the colours nobody may choose marked."""
-    lines = []
+def throw_line(ctx: Context, view: RockTheBockView) -> str:
+    """The standing throw on one line, grouped by colour, the colours nobody may choose marked (whose
+    throw it is, the ▶️ on their sheet says)."""
+    faces = []
     for item in view["throw"] or []:
         text = face(ctx, item["colour"], item["count"])
         if item["refusal"] == "unowned_colour":
             text = ctx.t("rockthebock.throw_unowned", face=text, colour=colour_name(ctx, item["colour"]))
-        lines.append(f"• {text}")
-    return lines
+        faces.append(text)
+    return ctx.t(
+        "rockthebock.throw",
+        dice=counted(ctx, "die", view["dice"]),
+        faces=" · ".join(faces),
+    )
 
 
 DESCRIBED = ("throw_failed", "round_scored", "marked")
@@ -120,52 +129,56 @@ def last_line(ctx: Context, view: RockTheBockView) -> str | None:
             receiver=receiver,
             colour=f"{SQUARES[last['colour']]} {colour_name(ctx, last['colour'])}",
         )
-    if last["lost"]:
-        text += " " + ctx.t("rockthebock.last.lost", lost=last["lost"])
-    struck = ctx.t(
-        "rockthebock.last.struck", player=ctx.name(last["seat"]), symbols=counted(ctx, "symbol", dice)
-    )
-    return f"{text} {struck}"
+    if last["lost"]:  # the cap is the reason: name it
+        cap = view["caps"][last["sheet"]]
+        noun = {"bocks": "bock", "wolves": "wolf", "goats": "goat"}[last["sheet"]]
+        text += " " + ctx.t("rockthebock.last.lost", lost=last["lost"], cap=counted(ctx, noun, cap))
+    return f"{text} {ctx.t('rockthebock.last.struck', symbols=counted(ctx, 'symbol', dice))}"
 
 
-def sheet_marks(ctx: Context, sheet: SheetView, caps: Caps) -> str:
+def full(ctx: Context, count: int, cap: int) -> str:
+    """A mark count, flagged once its row holds all it can: "12 (full)"."""
+    return ctx.t("rockthebock.full", count=count) if count >= cap else number(count, ctx.locale)
+
+
+RELATIONS = {1: ">", -1: "<", 0: "="}
+"""Bocks against wolves, as the sheet line shows it."""
+
+
+def marks(ctx: Context, bocks: int, wolves: int, goats: int, score: int, caps: Caps) -> str:
+    """A sheet's marks with the score they make and why: "🐏 3 > 🐺 2 → 🐐 2 × +1 = **+2**".
+
+    GAMES.md: more bocks than wolves counts each goat +1, more wolves −1, equal 0; the relation
+    and the factor shown are that rule read off the counts, the score is the engine's.
+    """
+    lead = (bocks > wolves) - (wolves > bocks)
     return ctx.t(
-        "rockthebock.sheet.marks",
-        bocks=sheet["bocks"],
-        wolves=sheet["wolves"],
-        goats=sheet["goats"],
-        cap_bocks=caps["bocks"],
-        cap_wolves=caps["wolves"],
-        cap_goats=caps["goats"],
+        "rockthebock.marks",
+        bocks=full(ctx, bocks, caps["bocks"]),
+        relation=RELATIONS[lead],
+        wolves=full(ctx, wolves, caps["wolves"]),
+        goats=full(ctx, goats, caps["goats"]),
+        factor=signed(lead, ctx.locale),
+        score=signed(score, ctx.locale),
     )
 
 
-def round_scores(ctx: Context, sheet: SheetView) -> str:
-    scores = " · ".join(f"R{number} {signed(score)}" for number, score in enumerate(sheet["round_scores"], 1))
-    return ctx.t("rockthebock.sheet.rounds", scores=scores or "—")
-
-
-def sheet_field(ctx: Context, view: RockTheBockView, sheet: SheetView) -> tuple[str, str]:
-    """One player's sheet for the running round: marks, struck symbols, scores."""
+def sheet_line(ctx: Context, view: RockTheBockView, sheet: SheetView) -> str:
+    """One player's sheet on one line: marks and the round's score, dice left, earlier rounds."""
     seat = sheet["seat"]
     name = seat_name(ctx, seat, view)
     if view["turn"] == seat:
         name = ctx.t("rockthebock.sheet.turn", name=name)
-    symbols = view["symbols"]
-    lines = [sheet_marks(ctx, sheet, view["caps"])]
-    if sheet["out"]:
-        lines.append(ctx.t("rockthebock.sheet.out"))
-    else:
-        bar = "✖️" * sheet["struck"] + "🎲" * (symbols - sheet["struck"])
-        lines.append(ctx.t("rockthebock.sheet.symbols", bar=bar, struck=sheet["struck"], symbols=symbols))
-    lines.append(
-        ctx.t(
-            "rockthebock.sheet.score", round_score=signed(sheet["round_score"]), total=signed(sheet["total"])
-        )
+    score = marks(ctx, sheet["bocks"], sheet["wolves"], sheet["goats"], sheet["round_score"], view["caps"])
+    left = (
+        ctx.t("rockthebock.sheet.out")
+        if sheet["out"]
+        else ctx.t("rockthebock.sheet.left", count=view["symbols"] - sheet["struck"])
     )
+    line = ctx.t("rockthebock.sheet.line", name=name, marks=score, left=left)
     if sheet["round_scores"]:
-        lines.append(round_scores(ctx, sheet))
-    return name, "\n".join(lines)
+        line += ctx.t("rockthebock.sheet.earlier", total=signed(sheet["total"], ctx.locale))
+    return line
 
 
 def board(cog: Cog, ctx: Context) -> Board:
@@ -242,84 +255,101 @@ def wolf_picker(cog: Cog, ctx: Context, seat: int, targets: list[int]) -> Board:
     )
 
 
-def board_embed(ctx: Context) -> tuple[str, discord.Embed]:
-    """The content line (who is to act, with a mention) and the embed of the public board."""
+def board_embed(ctx: Context) -> tuple[str | None, discord.Embed]:
+    """The content line (who is to act, with a mention; none in a replay) and the board's embed.
+
+    One line per sheet, so four players fit in a dozen lines; the legend shows on the game's first
+    board only (the rules, behind "How to play", carry it too).
+    """
     view = ctx.public()
     seat = view["turn"]
     if view["over"] or seat is None:
-        return ctx.t("rockthebock.over"), final_embed(ctx, view)
-    player = ctx.mention(seat)
-    parts: list[str] = []
+        return (None if ctx.replaying else ctx.t("rockthebock.over")), final_embed(ctx, view)
+    lines: list[str] = []
+    if not view["last"] and view["round"] == 1 and view["phase"] == "roll":  # nobody has moved yet
+        lines.append(ctx.t("rockthebock.legend", **{f"cap_{row}": cap for row, cap in view["caps"].items()}))
     last = last_line(ctx, view)
     if last:
-        parts.append(last)
-    dice = counted(ctx, "die", view["dice"])
-    if view["phase"] == "roll":
-        content = ctx.t("rockthebock.turn_roll", player=player, dice=dice)
-        parts.append(ctx.t("rockthebock.waiting_roll", player=seat_name(ctx, seat, view), dice=dice))
-    else:
-        content = ctx.t("rockthebock.turn_choose", player=player)
-        title = ctx.t("rockthebock.throw_title", player=seat_name(ctx, seat, view), dice=dice)
-        parts.append("\n".join([title, *throw_lines(ctx, view)]))
-    if ctx.record.seats[seat].computer:  # "your turn" would address nobody
-        content = ctx.t("rockthebock.turn_computer", player=player)
+        lines.append(last)
+    if view["phase"] == "choose":
+        lines.append(throw_line(ctx, view))
+    lines += [sheet_line(ctx, view, sheet) for sheet in view["sheets"]]
     embed = discord.Embed(
         title=ctx.t("rockthebock.title", round=view["round"], rounds=view["rounds"]),
-        description="\n\n".join(parts),
+        description="\n".join(lines),
         colour=EMBED_COLOURS[view["sheets"][seat]["colour"]],
     )
-    for sheet in view["sheets"]:
-        name, value = sheet_field(ctx, view, sheet)
-        embed.add_field(name=name, value=value, inline=False)
-    return content, embed
+    return turn_line(ctx, view, seat), embed
+
+
+def turn_line(ctx: Context, view: RockTheBockView, seat: int) -> str | None:
+    """Whose turn it is and what they are to do, naming them (the board speaks to the whole table).
+
+    A replay shows no instruction: the ▶️ on the sheet says whose turn it was.
+    """
+    if ctx.replaying:
+        return None
+    player = ctx.mention(seat)
+    if ctx.record.seats[seat].computer:
+        return ctx.t("rockthebock.turn_computer", player=player)
+    if view["phase"] == "roll":
+        return ctx.t("rockthebock.turn_roll", player=player, dice=counted(ctx, "die", view["dice"]))
+    return ctx.t("rockthebock.turn_choose", player=player)
 
 
 def final_embed(ctx: Context, view: RockTheBockView) -> discord.Embed:
-    """The finished game: the last round's sheets and every round's score, best first."""
+    """The finished game, best first: each last-round sheet and every round's score."""
     ranking = view["ranking"]
     assert ranking is not None, "the final sheets are only drawn once the game is over"
-    description = [ctx.t("rockthebock.final.lead")]
-    last = last_line(ctx, view)
-    if last:
-        description.insert(0, last)
-    embed = discord.Embed(
-        title=ctx.t("rockthebock.title_over"),
-        description="\n\n".join(description),
-        colour=discord.Colour.gold(),
-    )
+    lines = [ctx.t("rockthebock.final.lead")]
     for seat in sorted(range(ctx.players), key=lambda s: (ranking[s], s)):
         sheet = view["sheets"][seat]
-        name = f"{medal(ranking[seat])} {seat_name(ctx, seat, view)}"
-        value = "\n".join(
-            [
-                sheet_marks(ctx, sheet, view["caps"]),
-                round_scores(ctx, sheet),
-                ctx.t("rockthebock.sheet.final", total=signed(sheet["total"]), rank=ranking[seat]),
-            ]
+        lines.append(
+            ctx.t(
+                "rockthebock.final.line",
+                medal=medal(ranking[seat]),
+                name=seat_name(ctx, seat, view),
+                marks=marks(
+                    ctx, sheet["bocks"], sheet["wolves"], sheet["goats"], sheet["round_score"], view["caps"]
+                ),
+                rounds=" · ".join(signed(score, ctx.locale) for score in sheet["round_scores"]),
+                total=signed(sheet["total"], ctx.locale),
+            )
         )
-        embed.add_field(name=name, value=value, inline=False)
-    return embed
+    return discord.Embed(
+        title=ctx.t("rockthebock.title_over"), description="\n".join(lines), colour=discord.Colour.gold()
+    )
 
 
 def round_announcement(ctx: Context, events: list[Event]) -> list[str]:
-    """The lines posted when a round is scored (and who starts the next one)."""
+    """The lines posted when a round is scored, each score with its reason, and who starts next.
+
+    The last round is not announced: the results, the game's one closing message, explain it.
+    """
+    if any(event["type"] == "game_over" for event in events):
+        return []
     view = ctx.public()
     lines: list[str] = []
     for event in events:
         if event["type"] == "round_scored":
-            lines.append(ctx.t("rockthebock.round.title", round=event["round"], rounds=view["rounds"]))
-            for seat, score in enumerate(event["scores"]):
+            lines += [
+                ctx.t("rockthebock.round.title", round=event["round"], rounds=view["rounds"]),
+                ctx.t("rockthebock.round.rule"),
+            ]
+            counts = list(zip(event["bocks"], event["wolves"], event["goats"], strict=True))
+            for seat, (bocks, wolves, goats) in enumerate(counts):
                 lines.append(
                     ctx.t(
                         "rockthebock.round.line",
-                        square=SQUARES[view["sheets"][seat]["colour"]],
-                        player=ctx.name(seat),
-                        bocks=event["bocks"][seat],
-                        wolves=event["wolves"][seat],
-                        goats=event["goats"][seat],
-                        score=signed(score),
-                        total=signed(event["totals"][seat]),
+                        name=seat_name(ctx, seat, view),
+                        marks=marks(ctx, bocks, wolves, goats, event["scores"][seat], view["caps"]),
+                        total=signed(event["totals"][seat], ctx.locale),
                     )
+                )
+            caps = view["caps"]
+            if any(b >= caps["bocks"] or w >= caps["wolves"] or g >= caps["goats"] for b, w, g in counts):
+                lines.append(
+                    ctx.t("rockthebock.round.full", **{f"cap_{row}": cap for row, cap in caps.items()})
                 )
         elif event["type"] == "round_started":
             lines.append(
@@ -329,17 +359,20 @@ def round_announcement(ctx: Context, events: list[Event]) -> list[str]:
 
 
 def result_notes(ctx: Context) -> ResultNotes:
-    """Each total as the rulebook counts it: the sum of the three round scores.
+    """Each total as the rulebook counts it: the sum of the three round scores, the last round (which
+    no announcement told) with its reason.
 
     Equal totals share a rank (GAMES.md), so no tie-break ever decides one and none is named.
     """
     view = ctx.public()
-    return ResultNotes(
-        breakdown={
-            sheet["seat"]: " · ".join(
-                ctx.t("rockthebock.results.round", round=number, score=signed(score))
-                for number, score in enumerate(sheet["round_scores"], 1)
-            )
-            for sheet in view["sheets"]
-        }
-    )
+    breakdown: dict[int, str] = {}
+    for sheet in view["sheets"]:
+        *earlier, final = sheet["round_scores"]
+        parts = [
+            ctx.t("rockthebock.results.round", round=number, score=signed(score, ctx.locale))
+            for number, score in enumerate(earlier, 1)
+        ]
+        reason = marks(ctx, sheet["bocks"], sheet["wolves"], sheet["goats"], final, view["caps"])
+        parts.append(ctx.t("rockthebock.results.last", round=len(earlier) + 1, marks=reason))
+        breakdown[sheet["seat"]] = " · ".join(parts)
+    return ResultNotes(breakdown=breakdown)

@@ -5,17 +5,20 @@ Two duelists play at once on private panels (ephemeral messages opened with the 
 refreshed at a bounded rate (`PUBLIC_BOARD_INTERVAL`, latest state wins) and carries Chop! for
 the players outside the duel.
 
-Calls are judged on what was PUBLISHED. After every edit of the public board the table calls
-`published(ctx)`; the cog remembers, per channel and in memory, the view that message showed.
-A Yuck! or a Chop! names the stamp of that board, and the engine accepts it while a yuck the board
-showed still shows (however many other dice were thrown since) and refuses ("not_shown_yet") a
-call about a yuck nobody could see yet. After a restart the memory is empty until the next board
-edit: a call then asks for a refresh and is refused politely.
+Calls are judged on the board the caller pressed on (GAMES.md). After every edit of the public board
+the table calls `published(ctx)`; the cog remembers, per channel and in memory, the view that message
+showed and when each board was published. Chop! on the board and Yuck! on a panel carry the stamp of
+the board they were drawn with (a panel's opponent is drawn as the board showed them). The cog lets a
+call through while its board is the latest published one or was replaced less than `CROSSING` before
+(the call and the new board crossed), and the engine then judges it on what that board showed. After a
+restart the memory is empty until the next board edit: a call then asks for a refresh and is refused
+politely.
 """
 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,8 +35,11 @@ from cogs.tables.gamecog import GameCog, ResultNotes
 from cogs.tables.language import for_seat
 from cogs.tables.ui import Board
 from rules.computer.brain import PACE, Pace
-from rules.engine import Action, Event, IllegalAction, require
+from rules.engine import Action, IllegalAction, require
 from rules.sushidice.game import GAME, Chop, SushiDiceState, SushiDiceView, Yuck
+
+Seen = tuple[float, int | None, int]
+"""A published board: when, the table it showed, its stamp."""
 
 # Seconds between two edits of the public duel message. Discord allows about 5 message edits per
 # 5 s in a channel; the table also posts announcements and results there, so one edit a second
@@ -44,6 +50,15 @@ PUBLIC_BOARD_INTERVAL = 1.0
 # `computer_delay` scales every level's pace alike (tests slow the clocks down through it).
 COMPUTER_DELAY = PACE["normal"].click
 SEEN_BOARDS = 16  # public boards remembered per channel, for the computers' reaction time
+# A call stands on a board replaced less than this long before it arrived (GAMES.md: one second, one
+# board interval); scaled with `board_refresh_interval`, as the tests slow the clocks down.
+CROSSING = 1.0
+
+
+def stands(boards: Sequence[Seen], index: int, at: float, crossing: float) -> bool:
+    """Whether a call arriving `at` on the board `boards[index]` may be judged on it: that board is the
+    latest one, or the next one replaced it less than `crossing` seconds before (they crossed)."""
+    return index == len(boards) - 1 or boards[index + 1][0] > at - crossing
 
 
 @dataclass(frozen=True)
@@ -69,7 +84,7 @@ class SushiDiceCog(
         super().__init__(bot)
         self._shown: dict[int, Shown] = {}
         # Per channel: (when, table id, stamp) of the latest public boards, oldest first.
-        self._seen: dict[int, deque[tuple[float, int | None, int]]] = {}
+        self._seen: dict[int, deque[Seen]] = {}
 
     # ------------------------------------------------------------ rendering hooks
 
@@ -96,6 +111,22 @@ class SushiDiceCog(
             return frozenset({view["host"]})
         return frozenset(duelist["seat"] for duelist in view["duelists"])
 
+    def invites(self, ctx: Context) -> frozenset[int]:
+        """The host when the challenge opens; when a duel starts, its duelists who are not at the table
+        already: not those who dueled just before, nor whoever started it (the host's Start or
+        challenge, a Chop! caller)."""
+        view = ctx.public()
+        if view["phase"] == "challenge":
+            return frozenset({view["host"]})
+        starting = view["phase"] == "duel" and all(
+            face is None for duelist in view["duelists"] for face in duelist["faces"]
+        )
+        if not starting:
+            return frozenset()
+        ended = view["ended"]
+        present = {view["host"]} if view["duel"] == 1 else {ended["seat"]} if ended else set[int]()
+        return frozenset({duelist["seat"] for duelist in view["duelists"]} - set(view["previous"]) - present)
+
     def describe(self, ctx: Context, seat: int, action: Action) -> str:
         encoded = self.game.encode_action(action)
         kind = encoded["type"]
@@ -115,42 +146,6 @@ class SushiDiceCog(
             params["plate"] = render.plate_name(ctx, name) if name else f"#{encoded['plate'] + 1}"
         key = f"sushidice.did.{kind}"
         return ctx.t(key, **params)
-
-    def announce(self, ctx: Context, events: list[Event]) -> list[str]:
-        """Plates won and chops get a line of their own; the rest lives on the board."""
-        target = ctx.public()["target"]
-        lines: list[str] = []
-        rang = False
-        for event in events:
-            kind = event["type"]
-            if kind == "rang":
-                rang = True
-                lines.append(
-                    ctx.t(
-                        "sushidice.announce.rang",
-                        player=ctx.mention(event["seat"]),
-                        plate=render.plate_name(ctx, event["name"]),
-                        count=event["plates"],
-                        target=target,
-                    )
-                )
-            elif kind == "chop":
-                lines.append(
-                    ctx.t(
-                        "sushidice.announce.chop",
-                        player=ctx.mention(event["seat"]),
-                        partner=ctx.mention(event["partner"]),
-                    )
-                )
-            elif kind == "duel_started" and rang:
-                lines.append(
-                    ctx.t(
-                        "sushidice.announce.next_duel",
-                        red=ctx.mention(event["red"]),
-                        blue=ctx.mention(event["blue"]),
-                    )
-                )
-        return lines
 
     def explain(self, ctx: Context) -> ResultNotes:
         return render.result_notes(ctx)
@@ -182,31 +177,34 @@ class SushiDiceCog(
 
     def computer_sight(self, ctx: Context, level: str) -> int | None:
         """The latest public board a computer at `level` has had time to react to (its reaction time
-        ago or earlier): the board its Yuck! or Chop! names. None: nothing seen yet."""
+        ago or earlier), if a call on it would still stand: the board its Yuck! or Chop! names. None:
+        nothing seen yet, or what it saw was replaced too long ago (too slow to call it)."""
         reaction = self.computer_delay * _pace(level).reaction / COMPUTER_DELAY
-        long_enough = now() - reaction
-        seen = [
-            stamp
-            for at, table, stamp in self._seen.get(ctx.channel_id, ())
-            if table == ctx.record.id and at <= long_enough
-        ]
-        return seen[-1] if seen else None
+        boards = self._boards(ctx)
+        seen = [index for index, (at, _, _) in enumerate(boards) if at <= now() - reaction]
+        if not seen or not self._fresh(boards, seen[-1]):
+            return None
+        return boards[seen[-1]][2]
 
     async def on_ui(
         self, interaction: discord.Interaction, ctx: Context, seat: int, word: str, values: list[str]
     ) -> None:
+        word, _, pressed = word.partition(".")
+        board = int(pressed) if pressed.isdigit() else None  # the stamp of the board pressed on
         if word == "yuck":
-            action: Action = self.yuck_action(ctx, seat)
+            action: Action = self.yuck_action(ctx, seat, board)
         elif word == "chop":
-            shown = self._require_shown(ctx)
+            seen = self._pressed_on(ctx, board)
             view = ctx.public()
             partners = GAME.chop_partners(ctx.live, seat)
-            if render.duelist_of(view, seat) is None and view["chop_possible"] and len(partners) > 1:
-                await self._ask_partner(interaction, ctx, seat, partners)
+            stands = seen in GAME.call_stamps(ctx.live, ctx.live.sets)
+            if render.duelist_of(view, seat) is None and stands and len(partners) > 1:
+                await self._ask_partner(interaction, ctx, seat, partners, seen)
                 return
-            action = Chop(shown["stamp"], partners[0])
+            action = Chop(seen, partners[0])
         elif word == "chopwith" and values and values[0].isdigit():
-            action = Chop(self._require_shown(ctx)["stamp"], int(values[0]))
+            # The call was made when Chop! was pressed, on a fresh board: choosing the partner is no race.
+            action = Chop(board if board is not None else self._require_shown(ctx)["stamp"], int(values[0]))
         else:
             raise IllegalAction("unknown_action", kind=word)
         await self.tables.act(
@@ -230,13 +228,33 @@ class SushiDiceCog(
             raise Refusal("sushidice.refresh_first")
         return shown
 
-    def yuck_action(self, ctx: Context, seat: int) -> Yuck:
-        """A Yuck! on the opponent's dice as the public board showed them (also `/sushidice yuck`'s builder).
+    def _boards(self, ctx: Context) -> list[Seen]:
+        """The public boards of this table remembered, oldest first."""
+        return [board for board in self._seen.get(ctx.channel_id, ()) if board[1] == ctx.record.id]
+
+    def _fresh(self, boards: list[Seen], index: int) -> bool:
+        return stands(boards, index, now(), CROSSING * self.board_refresh_interval / PUBLIC_BOARD_INTERVAL)
+
+    def _pressed_on(self, ctx: Context, board: int | None) -> int:
+        """The stamp a call names: the board it was pressed on, if a call on it still stands (else a
+        refusal: look again); the latest published board for a slash command or an older button."""
+        shown = self._require_shown(ctx)
+        if board is None:
+            return shown["stamp"]
+        boards = self._boards(ctx)
+        index = next((i for i in range(len(boards) - 1, -1, -1) if boards[i][2] == board), None)
+        if index is None or not self._fresh(boards, index):
+            raise Refusal("sushidice.board_replaced")
+        return board
+
+    def yuck_action(self, ctx: Context, seat: int, board: int | None = None) -> Yuck:
+        """A Yuck! on the opponent's dice as the public board pressed on (else the latest one) showed
+        them (also `/sushidice yuck`'s builder).
 
         A seat outside the duel gets the engine's reason, in the engine's order: the game is over,
         it is not this seat's turn, no duel is on yet, or the seat watches the duel.
         """
-        shown = self._require_shown(ctx)
+        seen = self._pressed_on(ctx, board)
         view = ctx.public()
         mine = render.duelist_of(view, seat)
         if mine is None:
@@ -244,10 +262,10 @@ class SushiDiceCog(
             require(seat in self.game.to_move(ctx.live), "not_your_turn", seat=seat)
             require(view["phase"] == "duel", "wrong_phase", phase=view["phase"])
             raise IllegalAction("not_a_duelist")
-        return Yuck(shown["stamp"])
+        return Yuck(seen)
 
     async def _ask_partner(
-        self, interaction: discord.Interaction, ctx: Context, seat: int, partners: list[int]
+        self, interaction: discord.Interaction, ctx: Context, seat: int, partners: list[int], seen: int
     ) -> None:
         """Several players tie for fewest plates: the Chop! caller picks who gets the blue set."""
         ctx = await for_seat(interaction.client, ctx, seat)  # the picker is the caller's alone
@@ -262,7 +280,7 @@ class SushiDiceCog(
         ]
         picker = self.ui_select(
             ctx,
-            "chopwith",
+            f"chopwith.{seen}",
             choices,
             placeholder=ctx.t("sushidice.chop.placeholder"),
             seat=seat,

@@ -51,6 +51,7 @@ COMBO_PICTURE = (
     + "".join(FACE_EMOJI[face] for face in ("maguro", "sake", "ebi", "tamago", "kappa", "star"))
 )
 SET_COLOURS = {"red": discord.Colour.red(), "blue": discord.Colour.blue()}
+SET_MARKS = {"red": "🔴", "blue": "🔵"}
 DICE_PER_ROW = 3
 SCORE_UNIT = "sushidice.results.plates"
 """The plural catalog key a Sushi Dice score is counted in (the cog's `score_unit`)."""
@@ -83,6 +84,15 @@ def plate_lines(ctx: Context, face_up: list[str], complete: list[int] | None = N
     ]
 
 
+def plates_line(ctx: Context, view: SushiDiceView) -> str:
+    """The face-up plates on one line, pictured, and how many are left face down."""
+    plates = " · ".join(
+        ctx.t("sushidice.plate.item", n=slot + 1, picture=plate_picture(plate))
+        for slot, plate in enumerate(view["face_up"])
+    )
+    return ctx.t("sushidice.board.plates", plates=plates, pile=view["pile"])
+
+
 def set_name(ctx: Context, colour: str) -> str:
     return ctx.t(f"sushidice.set.{colour}")
 
@@ -92,7 +102,7 @@ def duelist_of(view: SushiDiceView, seat: int) -> DuelistView | None:
 
 
 def dice_text(ctx: Context, duelist: DuelistView) -> str:
-    """A duelist's six dice as the board shows them: thrown and set aside, counted, plus what stands out."""
+    """A duelist's six dice as a panel shows them: thrown and set aside, counted, plus what stands out."""
     faces = duelist["faces"]
     if all(face is None for face in faces):
         return ctx.t("sushidice.board.unthrown")
@@ -109,35 +119,65 @@ def dice_text(ctx: Context, duelist: DuelistView) -> str:
                 "sushidice.board.set_aside", count=len(aside), faces=" ".join(emoji(face) for face in aside)
             )
         )
+    lines.extend(_marks(ctx, duelist))
+    return "\n".join(lines)
+
+
+def _marks(ctx: Context, duelist: DuelistView) -> list[str]:
+    """What stands out about a duelist's dice: a yuck to call, a plate to ring for."""
+    marks: list[str] = []
     if duelist["yuck"]:
-        lines.append(ctx.t("sushidice.board.yuck"))
+        marks.append(ctx.t("sushidice.board.yuck"))
     if duelist["complete"]:
         plates = join_list(
             (number(slot + 1, ctx.locale) for slot in duelist["complete"]), ctx.locale, style="comma"
         )
-        lines.append(ctx.t("sushidice.board.can_ring", plates=plates))
-    return "\n".join(lines)
+        marks.append(ctx.t("sushidice.board.can_ring", plates=plates))
+    return marks
 
 
-def plates_won(ctx: Context, view: SushiDiceView) -> str:
-    """One line per player: plates won, counted and pictured; duelists marked."""
-    in_duel = {duelist["seat"] for duelist in view["duelists"]} if not view["over"] else set()
-    lines = []
-    for seat, plates in enumerate(view["plates"]):
-        counted = Counter(plates)
-        pictured = " ".join(
-            FACE_EMOJI.get(plate, COMBO_EMOJI) + (f"×{count}" if count > 1 else "")
-            for plate, count in counted.items()
+def duelist_line(ctx: Context, duelist: DuelistView) -> str:
+    """One duelist on the public board, on one line: set and name, thrown dice, 📌 the ones set aside."""
+    faces = duelist["faces"]
+    if all(face is None for face in faces):
+        dice = ctx.t("sushidice.board.unthrown")
+    else:
+        kept = duelist["set_aside"]
+        loose = " ".join(emoji(face) for face, aside in zip(faces, kept, strict=True) if not aside)
+        aside = " ".join(emoji(face) for face, aside in zip(faces, kept, strict=True) if aside)
+        dice = " · ".join(part for part in (loose, f"📌 {aside}" if aside else "") if part)
+    line = ctx.t(
+        "sushidice.board.duelist_line",
+        set=SET_MARKS[duelist["set"]],
+        player=ctx.name(duelist["seat"]),
+        dice=dice,
+    )
+    return " — ".join([line, *_marks(ctx, duelist)])
+
+
+def standings(ctx: Context, view: SushiDiceView) -> str:
+    """Everyone's plates on one line, and the count that wins."""
+    counts = " · ".join(
+        ctx.t("sushidice.board.standing", player=ctx.name(seat), count=len(plates))
+        for seat, plates in enumerate(view["plates"])
+    )
+    return ctx.t("sushidice.board.standings", target=view["target"], counts=counts)
+
+
+def ended_line(ctx: Context, view: SushiDiceView) -> str | None:
+    """How the duel before this one ended (a plate taken, a Chop!), while the next one is on."""
+    ended = view["ended"]
+    if ended is None:
+        return None
+    if ended["type"] == "rang":
+        return ctx.t(
+            "sushidice.board.ended_rang",
+            player=ctx.name(ended["seat"]),
+            plate=plate_name(ctx, ended["name"]),
+            count=ended["plates"],
+            target=view["target"],
         )
-        line = ctx.t(
-            "sushidice.board.plates_line",
-            mark="⚔️" if seat in in_duel else "🍽️",
-            player=ctx.name(seat),
-            count=len(plates),
-            plates=pictured,
-        )
-        lines.append(line.rstrip())
-    return "\n".join(lines)
+    return ctx.t("sushidice.board.ended_chop", player=ctx.name(ended["seat"]))
 
 
 def describe_last(ctx: Context, view: SushiDiceView) -> str | None:
@@ -175,76 +215,66 @@ def describe_event(ctx: Context, event: Event) -> str | None:
 
 
 def board(cog: Cog, ctx: Context) -> Board:
+    """The public board: names, never "you" (it speaks to the table); a dozen lines at six players.
+
+    The hint to the controls shows during the first duel only, never in a replay; the rules are
+    behind the table's "How to play".
+    """
     view = ctx.public()
     if view["over"]:
         return _over_board(ctx, view)
-    embed = discord.Embed(colour=discord.Colour.orange())
+    live = not ctx.replaying
     items: list[discord.ui.Item[Any]] = []
-    plates_header = ctx.t(
-        "sushidice.board.plates", target=plates_count(ctx, view["target"]), pile=view["pile"]
-    )
-    plates = plate_lines(ctx, view["face_up"])  # never empty: the game ends first (rules.sushidice)
+    embed = discord.Embed(colour=discord.Colour.orange())
     if view["phase"] == "challenge":
         host = view["host"]
         embed.title = ctx.t("sushidice.title.challenge")
-        content = ctx.t("sushidice.content.challenge", host=ctx.mention(host))
+        content = ctx.t("sushidice.content.challenge", host=ctx.mention(host)) if live else None
         embed.description = "\n".join(
-            [ctx.t("sushidice.board.challenge", host=ctx.name(host)), "", plates_header, *plates]
+            [ctx.t("sushidice.board.challenge", host=ctx.name(host)), plates_line(ctx, view)]
         )
         items = [
             cog.action_button(ctx, Challenge(seat), ctx.name(seat)[:80], emoji="⚔️", row=0)
             for seat in range(ctx.players)
             if seat != host
         ]
-    else:
-        red, blue = view["duelists"]
-        embed.title = ctx.t("sushidice.title.duel", duel=view["duel"])
-        content = ctx.t(
-            "sushidice.content.duel", red=ctx.mention(red["seat"]), blue=ctx.mention(blue["seat"])
+        return Board(content=content, embed=embed, items=items)
+    red, blue = view["duelists"]
+    embed.title = ctx.t("sushidice.title.duel", duel=view["duel"])
+    content = (
+        ctx.t("sushidice.content.duel", red=ctx.mention(red["seat"]), blue=ctx.mention(blue["seat"]))
+        if live
+        else None
+    )
+    lines = [ended_line(ctx, view), plates_line(ctx, view), duelist_line(ctx, red), duelist_line(ctx, blue)]
+    opened = view["last"] and view["last"][0]["type"] in ("rang", "chop")  # said by the ended line
+    lines += [None if opened else describe_last(ctx, view), standings(ctx, view)]
+    embed.description = "\n".join(line for line in lines if line)
+    if live and view["duel"] == 1:
+        hint = "sushidice.board.footer_chop" if ctx.players > 2 else "sushidice.board.footer_duel"
+        embed.set_footer(text=ctx.t(hint))
+    if ctx.players > 2:
+        items.append(
+            cog.ui_button(
+                ctx,
+                f"chop.{view['stamp']}",  # a Chop! names the board it was pressed on
+                ctx.t("sushidice.board.chop_button"),
+                emoji="🔪",
+                style=discord.ButtonStyle.danger,
+                disabled=not view["chop_possible"],
+                row=0,
+            )
         )
-        embed.description = "\n".join([plates_header, *plates])
-        for duelist in view["duelists"]:
-            embed.add_field(
-                name=ctx.t(
-                    "sushidice.board.duelist",
-                    set=set_name(ctx, duelist["set"]),
-                    player=ctx.name(duelist["seat"]),
-                ),
-                value=dice_text(ctx, duelist),
-                inline=True,
-            )
-        if ctx.players > 2:
-            items.append(
-                cog.ui_button(
-                    ctx,
-                    "chop",
-                    ctx.t("sushidice.board.chop_button"),
-                    emoji="🔪",
-                    style=discord.ButtonStyle.danger,
-                    disabled=not view["chop_possible"],
-                    row=0,
-                )
-            )
-            embed.set_footer(text=ctx.t("sushidice.board.footer_chop"))
-        else:
-            embed.set_footer(text=ctx.t("sushidice.board.footer_duel"))
-    embed.add_field(name=ctx.t("sushidice.board.plates_won"), value=plates_won(ctx, view), inline=False)
-    last = describe_last(ctx, view)
-    if last:
-        embed.add_field(name=ctx.t("sushidice.board.last"), value=last, inline=False)
     return Board(content=content, embed=embed, items=items)
 
 
 def _over_board(ctx: Context, view: SushiDiceView) -> Board:
-    scores = view["scores"]
-    best = max(scores)
-    winners = join_list((ctx.mention(seat) for seat, score in enumerate(scores) if score == best), ctx.locale)
+    """The board at the end: the winning plate; the standings are the results message's."""
     embed = discord.Embed(title=ctx.t("sushidice.title.over"), colour=discord.Colour.gold())
-    embed.add_field(name=ctx.t("sushidice.board.plates_won"), value=plates_won(ctx, view), inline=False)
     last = describe_last(ctx, view)
     if last:
-        embed.add_field(name=ctx.t("sushidice.board.last"), value=last, inline=False)
-    content = ctx.t("sushidice.content.over", winners=winners, plates=plates_count(ctx, best))
+        embed.description = last
+    content = ctx.t("sushidice.content.over") if not ctx.replaying else None
     return Board(content=content, embed=embed)
 
 
@@ -316,7 +346,9 @@ def private_board(cog: Cog, ctx: Context, seat: int, *, shown: SushiDiceView | N
         ),
         colour=SET_COLOURS[mine["set"]],
     )
-    lines = [ctx.t("sushidice.panel.plates"), *plate_lines(ctx, view["face_up"], mine["complete"])]
+    ended = ended_line(ctx, view)
+    lines = [ended, ""] if ended and all(face is None for face in mine["faces"]) else []
+    lines += [ctx.t("sushidice.panel.plates"), *plate_lines(ctx, view["face_up"], mine["complete"])]
     last = view["last"][0] if view["last"] else None
     if last and last["type"] == "yuck" and last["target"] == seat:
         lines += ["", ctx.t("sushidice.panel.yucked", player=ctx.name(last["seat"]))]
@@ -329,7 +361,8 @@ def private_board(cog: Cog, ctx: Context, seat: int, *, shown: SushiDiceView | N
         value=dice_text(ctx, seen) if seen is not None else ctx.t("sushidice.panel.opponent_nothing"),
         inline=True,
     )
-    return Board(embed=embed, items=_panel_items(cog, ctx, seat, view, mine, seen))
+    board = None if shown is None or seen is None else shown["stamp"]
+    return Board(embed=embed, items=_panel_items(cog, ctx, seat, view, mine, seen, board))
 
 
 def shown_duelist(shown: SushiDiceView | None, view: SushiDiceView, seat: int) -> DuelistView | None:
@@ -346,6 +379,7 @@ def _panel_items(
     view: SushiDiceView,
     mine: DuelistView,
     seen: DuelistView | None,
+    board: int | None,
 ) -> list[discord.ui.Item[Any]]:
     items: list[discord.ui.Item[Any]] = []
     for die, (face, kept) in enumerate(zip(mine["faces"], mine["set_aside"], strict=True)):
@@ -394,7 +428,7 @@ def _panel_items(
     items.append(
         cog.ui_button(
             ctx,
-            "yuck",
+            "yuck" if board is None else f"yuck.{board}",  # a Yuck! names the board its panel shows
             ctx.t("sushidice.panel.yuck"),
             emoji="🤢",
             style=discord.ButtonStyle.danger,

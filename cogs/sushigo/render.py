@@ -13,7 +13,7 @@ from typing import TypeAlias
 
 import discord
 
-from cogs.i18n import join_list, plural, signed
+from cogs.i18n import join_list, number, plural, signed
 from cogs.tables.boards import medal
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog, ResultNotes
@@ -109,100 +109,106 @@ def tableau_lines(ctx: Context, tableau: list[str], slots: list[str | None]) -> 
     return "\n".join(lines) or ctx.t("sushigo.group.empty")
 
 
-def _cards(ctx: Context, cards: list[str]) -> str:
-    return " + ".join(card_label(ctx, card) for card in cards)
-
-
 # ---------------------------------------------------------------- the public board
 
 
+def card_mark(ctx: Context, card: str) -> str:
+    """A card as the public board writes it: its emoji, a maki with its rolls ("🍥3")."""
+    if card in MAKI_ROLLS:
+        return EMOJI[card] + number(MAKI_ROLLS[card], ctx.locale)
+    return EMOJI.get(card, "🍱")
+
+
+def tableau_marks(ctx: Context, tableau: list[str], slots: list[str | None]) -> str:
+    """One line of emoji for the cards in front of a player, a group per kind: a nigiri on wasabi
+    as 🟢🦑, a free wasabi alone, maki as their rolls."""
+    count = Counter(tableau)
+    on_wasabi = Counter(card for card in slots if card is not None)
+    rolls = sum(MAKI_ROLLS[name] * count[name] for name in MAKI_ROLLS)
+    groups: list[str] = []
+    for card in CARDS:
+        if card in MAKI_ROLLS:
+            if rolls and card == next(iter(MAKI_ROLLS)):  # all maki as one group, in menu order
+                groups.append(plural("sushigo.board.rolls", rolls, ctx.locale))
+        elif card in NIGIRI:
+            groups += ["🟢" + EMOJI[card]] * on_wasabi[card]
+            groups.append(EMOJI[card] * (count[card] - on_wasabi[card]))
+        elif card == "wasabi":
+            groups.append(EMOJI[card] * slots.count(None))
+        else:
+            groups.append(EMOJI[card] * count[card])
+    return " · ".join(group for group in groups if group) or ctx.t("sushigo.group.empty")
+
+
 def board(cog: Cog, ctx: Context) -> Board:
+    """The table's board: a line per player and the last reveal, short enough for five players.
+    How to play is said once, on the game's first board (and always in the rules)."""
     view = ctx.public()
     if view["over"]:
         return _final_board(ctx, view)
-    picked = view["picked"]
-    waiting = [ctx.mention(seat) for seat in view["to_move"]]
-    status = " · ".join(
-        ctx.t("sushigo.board.picked" if picked[seat] else "sushigo.board.not_picked", name=ctx.name(seat))
-        for seat in range(ctx.players)
-    )
+    lines: list[str] = []
+    if view["round"] == 1 and view["turn_number"] == 1 and not ctx.replaying:
+        lines.append(ctx.t("sushigo.board.playing"))
+    so_far = round_breakdown(view["tableaux"])
+    for seat in range(ctx.players):
+        tableau = view["tableaux"][seat]
+        cards = tableau_marks(ctx, tableau, view["wasabi_slots"][seat])
+        lines.append(
+            ctx.t(
+                "sushigo.board.player_round" if tableau else "sushigo.board.player",
+                mark="✅" if view["picked"][seat] else "⏳",
+                name=ctx.name(seat),
+                score=plural("results.points", view["scores"][seat], ctx.locale),
+                round=signed(so_far[seat]["total"], ctx.locale),
+                puddings=view["puddings"][seat],
+                cards=cards,
+            )
+        )
+    last = _last_line(ctx, view)
+    if last:
+        lines.append(last)
     embed = discord.Embed(
         title=ctx.t(
             "sushigo.board.title", round=view["round"], rounds=view["rounds"], turn=view["turn_number"]
         ),
-        description=ctx.t("sushigo.board.playing")
-        + "\n"
-        + plural("sushigo.board.hand_size", view["hand_size"], ctx.locale)
-        + "\n\n"
-        + status,
+        description="\n".join(lines)[:4096],
         colour=COLOUR,
     )
-    so_far = round_breakdown(view["tableaux"])
-    for seat in range(ctx.players):
-        value = plural("sushigo.board.round_so_far", so_far[seat]["total"], ctx.locale) + "\n"
-        value += tableau_lines(ctx, view["tableaux"][seat], view["wasabi_slots"][seat])
-        embed.add_field(
-            name=ctx.t(
-                "sushigo.board.player",
-                name=ctx.name(seat),
-                score=plural("results.points", view["scores"][seat], ctx.locale),
-                puddings=view["puddings"][seat],
-            ),
-            value=value[:1024],
-            inline=True,
+    embed.set_footer(
+        text=ctx.t(
+            "sushigo.board.footer",
+            hand=plural("sushigo.count.card", view["hand_size"], ctx.locale),
+            deck=plural("sushigo.count.card", view["deck_size"], ctx.locale),
+            discard=view["discard_size"],
         )
-    _add_last(ctx, embed, view)
-    if view["round_points"]:
-        _add_scores(ctx, embed, view)
-    deck = plural("sushigo.count.card", view["deck_size"], ctx.locale)
-    embed.set_footer(text=ctx.t("sushigo.board.footer", deck=deck, discard=view["discard_size"]))
-    content = (
-        ctx.t("sushigo.board.waiting", players=join_list(waiting, ctx.locale, style="comma"))
-        if waiting
-        else None
     )
+    waiting = [ctx.mention(seat) for seat in sorted(view["to_move"])]
+    content = None
+    if waiting and not ctx.replaying:  # who is still picking, live; a replay shows the table only
+        content = ctx.t("sushigo.board.waiting", players=join_list(waiting, ctx.locale, style="comma"))
     return Board(content=content, embed=embed)
 
 
-def _add_last(ctx: Context, embed: discord.Embed, view: SushiGoView) -> None:
+def _last_line(ctx: Context, view: SushiGoView) -> str | None:
+    """The latest reveal on one line: 🥢 before a pair taken with chopsticks, + before a hand's last card."""
     last = view["reveal"]
     if not last:
-        return
-    lines = []
+        return None
+    parts = []
     for seat, cards in enumerate(last["cards"]):
         picked = 2 if last["chopsticks"][seat] else 1  # anything beyond the pick is the hand's last card
-        shown = _cards(ctx, cards[:picked])
+        shown = "".join(card_mark(ctx, card) for card in cards[:picked])
         if last["chopsticks"][seat]:
             shown = ctx.t("sushigo.board.last_chopsticks", cards=shown)
         if cards[picked:]:
-            shown = ctx.t("sushigo.board.last_card", cards=shown, last=_cards(ctx, cards[picked:]))
-        lines.append(ctx.t("sushigo.board.last_line", name=ctx.name(seat), cards=shown))
-    embed.add_field(
-        name=ctx.t("sushigo.board.last", round=last["round"], turn=last["turn_number"]),
-        value="\n".join(lines)[:1024],
-        inline=False,
-    )
-
-
-def _add_scores(ctx: Context, embed: discord.Embed, view: SushiGoView) -> None:
-    lines = []
-    pudding_points = view["pudding_points"]
-    for seat in range(ctx.players):
-        rounds = [str(points[seat]["total"]) for points in view["round_points"]]
-        if pudding_points is not None:
-            rounds.append(ctx.t("sushigo.board.score_pudding", points=signed(pudding_points[seat])))
-        lines.append(
-            ctx.t(
-                "sushigo.board.score_line",
-                name=ctx.name(seat),
-                rounds=" · ".join(rounds),
-                total=view["scores"][seat],
-            )
-        )
-    embed.add_field(name=ctx.t("sushigo.board.scores"), value="\n".join(lines)[:1024], inline=False)
+            rest = "".join(card_mark(ctx, card) for card in cards[picked:])
+            shown = ctx.t("sushigo.board.last_card", cards=shown, last=rest)
+        parts.append(ctx.t("sushigo.board.last_part", name=ctx.name(seat), cards=shown))
+    return ctx.t("sushigo.board.last", round=last["round"], turn=last["turn_number"], parts=" · ".join(parts))
 
 
 def _final_board(ctx: Context, view: SushiGoView) -> Board:
+    """The finished game (a replay's last step): each player's total, its rounds and puddings."""
     ranking = view["ranking"]
     pudding_points = view["pudding_points"]
     assert ranking is not None and pudding_points is not None  # both are set once the game is over
@@ -214,22 +220,21 @@ def _final_board(ctx: Context, view: SushiGoView) -> Board:
             ctx.locale,
             medal=medal(ranking[seat]),
             rank=ranking[seat],
-            name=ctx.mention(seat),
+            name=ctx.name(seat),
+            rounds=" + ".join(number(points[seat]["total"], ctx.locale) for points in view["round_points"]),
             puddings=view["puddings"][seat],
+            pudding=signed(pudding_points[seat], ctx.locale),
         )
         for seat in order
     ]
+    last = _last_line(ctx, view)
+    if last:
+        lines.append(last)
     embed = discord.Embed(
-        title=ctx.t("sushigo.board.title_over"), description="\n".join(lines), colour=discord.Colour.gold()
+        title=ctx.t("sushigo.board.title_over"),
+        description="\n".join(lines)[:4096],
+        colour=discord.Colour.gold(),
     )
-    for seat in order:
-        parts = [
-            ctx.t("sushigo.board.final_round", round=index + 1, points=points[seat]["total"])
-            for index, points in enumerate(view["round_points"])
-        ]
-        parts.append(ctx.t("sushigo.board.final_pudding", points=signed(pudding_points[seat])))
-        embed.add_field(name=ctx.name(seat), value="\n".join(parts), inline=True)
-    _add_last(ctx, embed, view)
     return Board(embed=embed)
 
 
@@ -237,19 +242,13 @@ def _final_board(ctx: Context, view: SushiGoView) -> Board:
 
 
 def announce(ctx: Context, events: list[Event]) -> list[str]:
+    """A round's points, category by category. The puddings and the final totals are the results'
+    (`result_notes`): a total shown before the puddings are counted would be wrong by them."""
     view = ctx.public()
     lines: list[str] = []
     for event in events:
         if event["type"] == "round_scored":
             lines += _round_report(ctx, view, event["round"])
-        elif event["type"] == "puddings_scored":
-            parts = [
-                ctx.t(
-                    "sushigo.announce.pudding_part", name=ctx.name(seat), count=count, points=signed(points)
-                )
-                for seat, (count, points) in enumerate(zip(view["puddings"], event["points"], strict=True))
-            ]
-            lines.append(ctx.t("sushigo.announce.puddings", parts=" · ".join(parts)))
     return lines
 
 
@@ -280,24 +279,22 @@ def _round_report(ctx: Context, view: SushiGoView, round_number: int) -> list[st
             "sushigo.announce.maki_part",
             name=ctx.name(seat),
             rolls=points["rolls"],
-            points=signed(points["maki"]),
+            points=signed(points["maki"], ctx.locale),
         )
         for seat, points in enumerate(breakdown)
     ]
     lines.append(ctx.t("sushigo.announce.maki", parts=" · ".join(maki)))
+    if round_number == view["rounds"]:
+        return lines  # the last round's totals come with the puddings, in the results
     totals = [
         sum(points[seat]["total"] for points in view["round_points"][:round_number])
         for seat in range(ctx.players)
     ]
-    lines.append(
-        ctx.t(
-            "sushigo.announce.totals",
-            parts=" · ".join(
-                ctx.t("sushigo.announce.total_part", name=ctx.name(seat), score=score)
-                for seat, score in enumerate(totals)
-            ),
-        )
+    parts = (
+        ctx.t("sushigo.announce.total_part", name=ctx.name(seat), score=score)
+        for seat, score in enumerate(totals)
     )
+    lines.append(ctx.t("sushigo.announce.totals", parts=" · ".join(parts)))
     return lines
 
 
@@ -305,7 +302,8 @@ def _round_report(ctx: Context, view: SushiGoView, round_number: int) -> list[st
 
 
 def result_notes(ctx: Context) -> ResultNotes:
-    """Each player's rounds and puddings, and the pudding tie-break where it split equal scores."""
+    """Each player's rounds and puddings (with why: the most, the fewest), and the pudding tie-break
+    where it split equal scores: every number of the results, as the final totals are shown only there."""
     view = ctx.public()
     ranking, pudding_points = view["ranking"], view["pudding_points"]
     assert ranking is not None and pudding_points is not None, "only a finished game is explained"
@@ -315,15 +313,29 @@ def result_notes(ctx: Context) -> ResultNotes:
             ctx.t("sushigo.explain.round", round=index + 1, points=points[seat]["total"])
             for index, points in enumerate(view["round_points"])
         ]
-        parts.append(
-            ctx.t(
-                "sushigo.explain.puddings",
-                puddings=plural("sushigo.count.pudding", view["puddings"][seat], ctx.locale),
-                points=signed(pudding_points[seat]),
-            )
-        )
+        parts.append(_puddings(ctx, view["puddings"], seat, pudding_points[seat]))
         breakdown[seat] = " · ".join(parts)
     return ResultNotes(breakdown=breakdown, tie_break=_tie_break(ctx, view, ranking))
+
+
+def _puddings(ctx: Context, puddings: list[int], seat: int, points: int) -> str:
+    """A seat's pudding points with their reason: the most or the fewest (no loss at two players), shared."""
+    mine = puddings[seat]
+    if len(set(puddings)) == 1:
+        why, sharing = "equal", 1
+    elif mine == max(puddings):
+        why, sharing = "most", puddings.count(mine)
+    elif mine == min(puddings):
+        why, sharing = ("fewest", puddings.count(mine)) if len(puddings) > 2 else ("fewest_two", 1)
+    else:
+        why, sharing = "between", 1
+    key = f"sushigo.explain.puddings_{why}" + ("_shared" if sharing > 1 else "")
+    return ctx.t(
+        key,
+        puddings=plural("sushigo.count.pudding", mine, ctx.locale),
+        points=signed(points, ctx.locale),
+        count=sharing,
+    )
 
 
 def _tie_break(ctx: Context, view: SushiGoView, ranking: list[int]) -> str | None:

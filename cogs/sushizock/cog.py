@@ -1,9 +1,9 @@
-"""Sushizock im Gockelwok at a Discord table: dice toggles, Roll, takes and steals.
+"""Sushizock im Gockelwok at a Discord table: throws, takes and steals.
 
-Thin by design: the board is drawn from `view()` (cogs/sushizock/render.py), every
-button or select carries an engine action, and the steps in between (which dice
-are marked to set aside, whose pile a blind steal aims at) are `u:` payloads that
-only re-draw the board.
+Thin by design: the board is drawn from `view()` (cogs/sushizock/render.py), every button
+or menu option that plays carries an engine action, and the steps in between are `u:` payloads
+that change no game state: `keep.<mask>` re-draws the board with the dice marked to set aside,
+`steal` answers its clicker privately with the steals on offer.
 """
 
 from __future__ import annotations
@@ -17,14 +17,15 @@ from discord.ext import commands
 from cogs.i18n import Localish, plural, t
 from cogs.sushizock import render as render
 from cogs.sushizock.render import Context
+from cogs.tables.boards import rules_button
 from cogs.tables.errors import Refusal
 from cogs.tables.gamecog import ActionFor, GameCog, ResultNotes, ShortText
-from cogs.tables.ui import Board
+from cogs.tables.language import player_locale
+from cogs.tables.ui import TABLE_ROW, Board
 from rules.engine import Action, Event, IllegalAction
 from rules.sushizock.game import GAME, ForcedTake, Roll, Steal, SushizockState, SushizockView, Take
 
-_KEEP = re.compile(r"keep\.([0-9]+)\.(-?[0-9]+)")
-_AIM = re.compile(r"aim\.([0-9]+)")
+_KEEP = re.compile(r"keep\.([0-9]{1,2})")  # a mask of at most five dice
 _DICE = re.compile(r"[\s,;]+")
 # ASCII only ("²" or "①" pass str.isdigit() but int() refuses them), and short: a throw has 5 dice.
 _NUMBER = re.compile(r"[0-9]{1,3}")
@@ -79,21 +80,24 @@ class SushizockCog(
     async def on_ui(
         self, interaction: discord.Interaction, ctx: Context, seat: int, word: str, values: list[str]
     ) -> None:
-        """Mark a die to set aside, or aim a blind steal: the board is re-drawn, the game untouched."""
+        """A die toggled (the board re-drawn with the dice marked) or the Steal button (its choices
+        answered to the clicker alone); the game itself is untouched. Only the player to move may."""
         view = ctx.public()
-        turn = view["turn"]
-        if view["over"] or turn is None:
+        turn, options = view["turn"], view["options"]
+        if view["over"] or turn is None or options is None:
             raise IllegalAction("game_over")
         if seat != turn:
             raise Refusal("sushizock.ui.not_your_turn", player=ctx.name(turn))
-        if match := _KEEP.fullmatch(word):
-            mask, aim = int(match[1]), int(match[2])
-        elif (match := _AIM.fullmatch(word)) and values and _NUMBER.fullmatch(values[0]):
-            mask, aim = int(match[1]), int(values[0])
+        if (match := _KEEP.fullmatch(word)) and options["can_roll"] and view["throws"]:
+            board = render.board(self, ctx, mask=int(match[1]))
+            board.items.append(rules_button(ctx, self, TABLE_ROW))  # the table's own row stays
+            await interaction.response.edit_message(**board.edit_kwargs())
+        elif word == "steal" and options["steal"] is not None:
+            locale = await player_locale(interaction)
+            step = render.steal_step(self, ctx.speaking(str(locale) if locale else None))
+            await interaction.response.send_message(**step.send_kwargs(), ephemeral=True)
         else:
             raise Refusal("sushizock.ui.stale")
-        board = render.board(self, ctx, mask=mask, aim=aim)
-        await interaction.response.edit_message(**board.edit_kwargs())
 
     # ------------------------------------------------------------ actions built from the table
 

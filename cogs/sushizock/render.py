@@ -1,8 +1,9 @@
-"""Drawing Sushizock im Gockelwok: the board, the dice toggles and the steal pickers, from `view()` only.
+"""Drawing Sushizock im Gockelwok: the board and its controls, from `view()` only.
 
-The toggle selection (which dice of the current throw the player means to set
-aside) and the chosen target of a blind steal are UI state: they live in the
-components' custom_ids (`u:keep.<mask>.<aim>`, `u:aim.<mask>`), never in the game.
+The dice to set aside are toggled on the board, one button per die of the throw; which are
+marked is interface state carried in the toggles' custom_ids (`u:keep.<mask>`), never the
+game's. "Steal" answers its clicker privately with the targets and positions (`steal_step`),
+so the board fits twelve lines with five players, its rows of buttons counted.
 """
 
 from __future__ import annotations
@@ -37,8 +38,6 @@ Cog: TypeAlias = GameCog[SushizockState, Action, SushizockView]
 
 FACE_EMOJI = {"sushi": "🍣", "bone": "🦴", "blue": "🔵", "red": "🔴"}
 PILE_EMOJI = {"sushi": "🍣", "bone": "🦴"}
-THROWS = 3
-NO_AIM = -1
 
 
 def row_of(view: SushizockView, pile: str) -> list[int]:
@@ -61,10 +60,6 @@ def points_text(ctx: Context, score: int) -> str:
 
 def dice_text(faces: list[str]) -> str:
     return " ".join(FACE_EMOJI[face] for face in faces)
-
-
-def kept_indices(mask: int, dice: int) -> tuple[int, ...]:
-    return tuple(index for index in range(dice) if mask >> index & 1)
 
 
 def describe_event(ctx: Context, event: Event) -> str | None:
@@ -118,33 +113,35 @@ def announcement(ctx: Context, event: Event) -> str | None:
 # ---------------------------------------------------------------- the board
 
 
-def board(cog: Cog, ctx: Context, *, mask: int = 0, aim: int = NO_AIM) -> Board:
-    """The public board with the game's own controls: `mask` marks dice of the current throw to
-    set aside, `aim` is the seat a blind steal is aimed at (both interface steps, not game state)."""
+def board(cog: Cog, ctx: Context, *, mask: int = 0) -> Board:
+    """The public board with the game's own controls, twelve lines at five players with its rows of
+    buttons: the throw above the embed, one line per row of tiles and per player in it; the legend
+    on the game's first board only (the rules carry it too). `mask` marks dice of the throw to set
+    aside: an interface step (the toggles' `u:keep.<mask>`), never game state."""
     view = ctx.public()
-    options = view["options"]
-    if view["over"] or options is None:
+    if view["over"] or view["options"] is None:
         return _final(ctx, view)
-    turn = view["turn"]
     embed = discord.Embed(title=ctx.t("sushizock.title"), colour=discord.Colour.orange())
-    embed.description = _rows(ctx, view)
-    for seat in range(ctx.players):
-        name = ctx.t("sushizock.board.turn_marker", player=ctx.name(seat)) if seat == turn else ctx.name(seat)
-        embed.add_field(name=name, value=_piles(ctx, view, seat), inline=True)
-    can_roll = options["can_roll"] and view["throws"] > 0
-    if not can_roll:
-        mask = 0
-    mask &= (1 << len(view["thrown"])) - 1
-    embed.add_field(name=_dice_title(ctx, view), value=_dice(ctx, view, mask), inline=False)
+    lines = [*_rows(ctx, view), *(_seat_line(ctx, view, seat) for seat in range(ctx.players))]
     last = last_action(ctx, view)
-    if last is not None:
-        actor, what = last
-        line = ctx.t("sushizock.board.last_line", player=ctx.name(actor), what=what)
-        embed.add_field(name=ctx.t("sushizock.board.last"), value=line, inline=False)
-    embed.set_footer(text=ctx.t("sushizock.board.legend"))
-    drawn = Board(content=_turn_line(ctx, view), embed=embed)
-    drawn.items.extend(_controls(cog, ctx, view, mask, aim))
+    if view["throws"] == 0 and last is not None:  # how the last turn ended (the new one's dice are above)
+        lines.append(ctx.t("sushizock.board.last_line", player=ctx.name(last[0]), what=last[1]))
+    embed.description = "\n".join(lines)
+    if not (_playing(view)[1]["can_roll"] and view["throws"]):
+        mask = 0  # nothing may be set aside: no die is marked
+    mask &= (1 << len(view["thrown"])) - 1
+    if _first_board(view):
+        embed.set_footer(text=ctx.t("sushizock.board.legend"))
+    drawn = Board(content=_turn_line(ctx, view, mask), embed=embed)
+    if not ctx.replaying:  # a replay offers no moves
+        drawn.items.extend(_controls(cog, ctx, view, mask))
     return drawn
+
+
+def _first_board(view: SushizockView) -> bool:
+    """Nobody has thrown or taken anything yet: the board the table opens with."""
+    untouched = all(shown["height"] == 0 for shown in (*view["sushi_piles"], *view["bone_piles"]))
+    return untouched and view["throws"] == 0
 
 
 def _playing(view: SushizockView) -> tuple[int, TurnOptions]:
@@ -154,54 +151,43 @@ def _playing(view: SushizockView) -> tuple[int, TurnOptions]:
     return turn, options
 
 
-def _turn_line(ctx: Context, view: SushizockView) -> str:
+def _turn_line(ctx: Context, view: SushizockView, mask: int) -> str:
+    """Whose turn it is and their dice, said to the table: the player is named, never addressed
+    (mentioned on the live board; a replay names them), the dice marked to set aside pinned 📌.
+    What they may do is on the controls."""
     turn, options = _playing(view)
-    player = ctx.mention(turn)
+    player = ctx.name(turn) if ctx.replaying else ctx.mention(turn)
     if view["throws"] == 0:
-        key = "sushizock.turn.start"
-    elif options["forced"]:
-        key = "sushizock.turn.forced"
-    elif options["can_roll"]:
-        portion = options["sushi"] is not None or options["bone"] is not None or options["steal"] is not None
-        key = "sushizock.turn.throwing" if portion else "sushizock.turn.must_roll"
-    else:
-        key = "sushizock.turn.must_take"
-    return ctx.t(key, player=player, throws=view["throws"])
+        return ctx.t("sushizock.turn.start", player=player)
+    dice = "  ".join(
+        f"`{index + 1}` {FACE_EMOJI[face]}" + (" 📌" if mask >> index & 1 else "")
+        for index, face in enumerate(view["thrown"])
+    )
+    if view["set_aside"]:
+        dice = ctx.t("sushizock.turn.set_aside", thrown=dice, kept=dice_text(view["set_aside"]))
+    counts = " · ".join(f"{count} {FACE_EMOJI[face]}" for face, count in view["result"].items() if count)
+    key = "sushizock.turn.throw" if view["throws_left"] else "sushizock.turn.throw_last"
+    line = ctx.t(key, player=player, throws=view["throws"], dice=dice, counts=counts)
+    return ctx.t("sushizock.turn.nothing_fits", throw=line) if options["forced"] else line
 
 
-def _row(ctx: Context, tiles: list[int], reach: int | None) -> str:
+def _row(ctx: Context, pile: str, tiles: list[int], reach: int | None) -> str:
+    """A row of the middle, the tile the dice reach marked: "🍣 +1 +1 **[+4]** +6 …"."""
     if not tiles:
-        return ctx.t("sushizock.board.row_empty")
-    shown = []
-    for nth, tile in enumerate(tiles, start=1):
-        text = tile_text(tile)
-        shown.append(f"`{nth}` **[{text}]**" if nth == reach else f"`{nth}` {text}")
-    return "  ".join(shown)
-
-
-def _rows(ctx: Context, view: SushizockView) -> str:
-    _, options = _playing(view)
-    lines = [
-        f"**{ctx.t('sushizock.board.sushi_row')}**",
-        _row(ctx, view["sushi_row"], options["sushi"]),
-        f"**{ctx.t('sushizock.board.bone_row')}**",
-        _row(ctx, view["bone_row"], options["bone"]),
+        return ctx.t("sushizock.board.row_empty", emoji=PILE_EMOJI[pile])
+    shown = [
+        f"**[{tile_text(tile)}]**" if nth == reach else tile_text(tile)
+        for nth, tile in enumerate(tiles, start=1)
     ]
-    for pile in ("sushi", "bone"):
-        nth = options[pile]
-        if nth is not None:
-            lines.append(
-                ctx.t(
-                    "sushizock.board.reach",
-                    pile=ctx.t(f"sushizock.pile.{pile}"),
-                    nth=nth,
-                    tile=tile_text(row_of(view, pile)[nth - 1]),
-                )
-            )
-    return "\n".join(lines)
+    return f"{PILE_EMOJI[pile]} " + " ".join(shown)
 
 
-def _pile_line(ctx: Context, shown: PileShown, pile: str) -> str:
+def _rows(ctx: Context, view: SushizockView) -> list[str]:
+    _, options = _playing(view)
+    return [_row(ctx, pile, row_of(view, pile), options[pile]) for pile in ("sushi", "bone")]
+
+
+def _pile_text(ctx: Context, shown: PileShown, pile: str) -> str:
     emoji = PILE_EMOJI[pile]
     if shown["top"] is None:
         return ctx.t("sushizock.board.pile_none", emoji=emoji)
@@ -210,65 +196,39 @@ def _pile_line(ctx: Context, shown: PileShown, pile: str) -> str:
     )
 
 
-def _piles(ctx: Context, view: SushizockView, seat: int) -> str:
-    return "\n".join(_pile_line(ctx, piles_of(view, pile)[seat], pile) for pile in ("sushi", "bone"))
-
-
-def _dice_title(ctx: Context, view: SushizockView) -> str:
-    if view["throws"] == 0:
-        return ctx.t("sushizock.board.dice_ready")
-    return ctx.t("sushizock.board.dice", throws=view["throws"])
-
-
-def _dice(ctx: Context, view: SushizockView, mask: int) -> str:
-    if view["throws"] == 0:
-        return ctx.t("sushizock.board.dice_not_thrown")
-    lines = []
-    if view["set_aside"]:
-        lines.append(ctx.t("sushizock.board.set_aside", dice=dice_text(view["set_aside"])))
-    thrown = "  ".join(
-        f"`{index + 1}` {FACE_EMOJI[face]}" + (" 📌" if mask >> index & 1 else "")
-        for index, face in enumerate(view["thrown"])
-    )
-    lines.append(ctx.t("sushizock.board.thrown", dice=thrown))
-    if mask:
-        lines.append(ctx.t("sushizock.board.marked"))
-    counts = " · ".join(f"{count} {FACE_EMOJI[face]}" for face, count in view["result"].items() if count)
-    lines.append(ctx.t("sushizock.board.result", counts=counts))
-    _, options = _playing(view)
-    steal = options["steal"]
-    if steal is not None:
-        key = "sushizock.board.steal_blind" if steal["blind"] else "sushizock.board.steal"
-        lines.append(ctx.t(key, pile=ctx.t(f"sushizock.pile.{steal['pile']}")))
-    if view["throws_left"]:
-        lines.append(ctx.t("sushizock.board.throws_left", count=view["throws_left"]))
-    else:
-        lines.append(ctx.t("sushizock.board.no_throws_left"))
-    return "\n".join(lines)
+def _seat_line(ctx: Context, view: SushizockView, seat: int) -> str:
+    """A player and their two piles, the one to move marked: "▶️ alice · 🍣 top +5 (2 tiles) · 🦴 —"."""
+    key = "sushizock.board.seat_turn" if seat == view["turn"] else "sushizock.board.seat"
+    piles = [_pile_text(ctx, piles_of(view, pile)[seat], pile) for pile in ("sushi", "bone")]
+    return ctx.t(key, player=ctx.name(seat), sushi=piles[0], bones=piles[1])
 
 
 # ---------------------------------------------------------------- the controls
 
 
-def _controls(cog: Cog, ctx: Context, view: SushizockView, mask: int, aim: int) -> list[discord.ui.Item[Any]]:
-    items: list[discord.ui.Item[Any]] = []
+def kept_indices(mask: int, dice: int) -> tuple[int, ...]:
+    """The dice a toggle mask marks to set aside: bit i is die i of the current throw."""
+    return tuple(index for index in range(dice) if mask >> index & 1)
+
+
+def _controls(cog: Cog, ctx: Context, view: SushizockView, mask: int) -> list[discord.ui.Item[Any]]:
+    """Three rows at most with the table's own: a toggle per die of the throw while dice may be set
+    aside, then "Roll" (the unmarked dice), each take and "Steal", every one only when legal. The
+    steal's target and position are asked privately (`steal_step`), so the board stays short."""
     turn, options = _playing(view)
-    primary, secondary = discord.ButtonStyle.primary, discord.ButtonStyle.secondary
     if view["throws"] == 0:
-        items.append(cog.action_button(ctx, Roll(), ctx.t("sushizock.button.roll_all"), emoji="🎲", row=1))
-        return items
-    steal = options["steal"]
-    if steal is None or not steal["blind"] or aim not in steal["targets"]:
-        aim = NO_AIM
-    thrown = view["thrown"]
+        return [cog.action_button(ctx, Roll(), ctx.t("sushizock.button.roll_all"), emoji="🎲", row=1)]
+    items: list[discord.ui.Item[Any]] = []
+    secondary = discord.ButtonStyle.secondary
     if options["can_roll"]:
+        thrown = view["thrown"]
         for index, face in enumerate(thrown):
             kept = bool(mask >> index & 1)
             key = "sushizock.button.die_kept" if kept else "sushizock.button.die"
             items.append(
                 cog.ui_button(
                     ctx,
-                    f"keep.{mask ^ (1 << index)}.{aim}",
+                    f"keep.{mask ^ (1 << index)}",
                     ctx.t(key, n=index + 1),
                     emoji=FACE_EMOJI[face],
                     style=discord.ButtonStyle.success if kept else secondary,
@@ -277,16 +237,12 @@ def _controls(cog: Cog, ctx: Context, view: SushizockView, mask: int, aim: int) 
             )
         keep = kept_indices(mask, len(thrown))
         left = len(thrown) - len(keep)
-        legal = Roll(keep) in ctx.game.legal_actions(ctx.live, turn)
-        if not keep:
-            label = ctx.t("sushizock.button.roll_pick")
-        elif left == 0:
-            label = ctx.t("sushizock.button.roll_leave_one")
-        else:
+        if Roll(keep) in ctx.game.legal_actions(ctx.live, turn):
             label = plural("sushizock.button.roll", left, ctx.locale)
-        items.append(
-            cog.action_button(ctx, Roll(keep), label, emoji="🎲", style=primary, disabled=not legal, row=1)
-        )
+            items.append(cog.action_button(ctx, Roll(keep), label, emoji="🎲", row=1))
+        else:  # not a move yet: says what the toggles are for, and cannot be clicked
+            key = "sushizock.button.roll_pick" if not keep else "sushizock.button.roll_leave_one"
+            items.append(cog.ui_button(ctx, "roll", ctx.t(key), emoji="🎲", disabled=True, row=1))
     for pile, style in (("sushi", discord.ButtonStyle.success), ("bone", secondary)):
         nth = options["sushi"] if pile == "sushi" else options["bone"]
         if nth is not None:
@@ -307,72 +263,49 @@ def _controls(cog: Cog, ctx: Context, view: SushizockView, mask: int, aim: int) 
         items.append(
             cog.action_button(ctx, ForcedTake(), label, emoji="😖", style=discord.ButtonStyle.danger, row=1)
         )
+    steal = options["steal"]
     if steal is not None:
-        items.extend(_steal_pickers(cog, ctx, view, steal, mask, aim))
+        label = ctx.t("sushizock.button.steal", pile=ctx.t(f"sushizock.pile.{steal['pile']}"))
+        items.append(cog.ui_button(ctx, "steal", label, emoji="🥢", style=discord.ButtonStyle.primary, row=1))
     return items
 
 
-def _steal_pickers(
-    cog: Cog, ctx: Context, view: SushizockView, steal: StealOffer, mask: int, aim: int
-) -> list[discord.ui.Item[Any]]:
+def steal_step(cog: Cog, ctx: Context) -> Board:
+    """The Steal button's private answer: each steal on offer, a blind one by position, in one menu
+    whose choice plays it. Within Discord's 25 options: a pile row holds 12 tiles in all, so every
+    tile of every other pile is at most 12 choices."""
+    _, options = _playing(ctx.public())
+    steal = options["steal"]
+    assert steal is not None, "the Steal button is drawn only with a steal on offer"
+    pile = ctx.t(f"sushizock.pile.{steal['pile']}")
+    key = "sushizock.steal.ask_blind" if steal["blind"] else "sushizock.steal.ask"
+    menu = cog.action_select(
+        ctx,
+        _steals(ctx, ctx.public(), steal),
+        placeholder=ctx.t("sushizock.steal.placeholder", pile=pile),
+        row=0,
+    )
+    return Board(content=ctx.t(key, pile=pile), items=[menu])
+
+
+def _steals(ctx: Context, view: SushizockView, steal: StealOffer) -> list[tuple[str, Action, str | None]]:
+    """The steals on offer: each other pile's top tile, or (blind) every tile of each, by position."""
     pile = steal["pile"]
     pile_word = ctx.t(f"sushizock.pile.{pile}")
     piles = piles_of(view, pile)
-
-    def top(seat: int) -> str:
-        """The top tile of a target's pile (a steal target's pile is never empty)."""
-        tile = piles[seat]["top"]
-        assert tile is not None
-        return tile_text(tile)
-
-    def details(seat: int) -> str:
-        return plural(
-            "sushizock.steal.option_desc", piles[seat]["height"], ctx.locale, pile=pile_word, top=top(seat)
-        )
-
-    if not steal["blind"]:
-        choices = [
-            (
-                ctx.t("sushizock.steal.option", player=ctx.name(seat), top=top(seat)),
-                Steal(seat, 1),
-                details(seat),
-            )
-            for seat in steal["targets"]
-        ]
-        placeholder = ctx.t("sushizock.steal.placeholder", pile=pile_word)
-        top_steal: list[discord.ui.Item[Any]] = [
-            cog.action_select(ctx, choices, placeholder=placeholder, row=2)
-        ]
-        return top_steal
-    picker = cog.ui_select(
-        ctx,
-        f"aim.{mask}",
-        [
-            (ctx.t("sushizock.steal.option_player", player=ctx.name(seat)), str(seat), details(seat))
-            for seat in steal["targets"]
-        ],
-        placeholder=ctx.t("sushizock.steal.placeholder_blind", pile=pile_word),
-        row=2,
-    )
-    items: list[discord.ui.Item[Any]] = [picker]
-    if aim == NO_AIM:
-        return items
-    for option in picker.item.options:
-        option.default = option.value == str(aim)
-    shown = piles[aim]
-    positions = [
-        (
-            ctx.t("sushizock.steal.position_top", top=top(aim))
-            if position == 1
-            else ctx.t("sushizock.steal.position", position=position),
-            Steal(aim, position),
-            None,
-        )
-        for position in range(1, shown["height"] + 1)
-    ]
-    placeholder = ctx.t("sushizock.steal.placeholder_position", player=ctx.name(aim), pile=pile_word)
-    items.append(cog.action_select(ctx, positions, placeholder=placeholder, row=3))
-    return items
+    choices: list[tuple[str, Action, str | None]] = []
+    for seat in steal["targets"]:
+        shown = piles[seat]
+        top = tile_text(shown["top"]) if shown["top"] is not None else ""  # a target's pile is never empty
+        details = plural("sushizock.steal.option_desc", shown["height"], ctx.locale, pile=pile_word)
+        positions = range(1, shown["height"] + 1) if steal["blind"] else range(1, 2)
+        for position in positions:
+            if position == 1:
+                label = ctx.t("sushizock.steal.option", player=ctx.name(seat), top=top)
+            else:
+                label = ctx.t("sushizock.steal.option_blind", player=ctx.name(seat), position=position)
+            choices.append((label, Steal(seat, position), details))
+    return choices
 
 
 # ---------------------------------------------------------------- the end
@@ -395,7 +328,7 @@ def _final(ctx: Context, view: SushizockView) -> Board:
         ]
         bones = [tile_text(tile) for tile in piles["bone_pile"]]
         none = ctx.t("sushizock.board.final_none")
-        value = "\n".join(
+        value = " · ".join(
             [
                 ctx.t("sushizock.board.final_sushi", tiles=" ".join(sushi) or none),
                 ctx.t("sushizock.board.final_bones", tiles=" ".join(bones) or none),
@@ -424,7 +357,8 @@ def result_notes(ctx: Context) -> ResultNotes:
 
 
 def pile_sums(ctx: Context, piles: FinalPiles) -> str:
-    """One seat's score in the rulebook's terms: "🍣 +1 +6 +4 +1 = +12 (~~+5~~: above …) · 🦴 … = −8"."""
+    """One seat's score in the rulebook's terms: "🍣 +1 +6 +4 +1 = +12 (~~+5~~: higher than the bone pile
+    of 4 tiles, worthless) · 🦴 −3 −2 −1 −2 = −8": every number the results show, with its reason."""
     counted, over = piles["sushi_pile"][: piles["counted"]], piles["sushi_pile"][piles["counted"] :]
     bones = piles["bone_pile"]
 
@@ -437,7 +371,8 @@ def pile_sums(ctx: Context, piles: FinalPiles) -> str:
         sushi = ctx.t("sushizock.explain.sushi_all_over", over=tiles(over))
     else:
         key = "sushizock.explain.sushi_over" if over else "sushizock.explain.sushi"
-        sushi = ctx.t(key, tiles=tiles(counted), total=signed(sum(counted)), over=tiles(over))
+        height = plural("sushizock.count.tiles", len(bones), ctx.locale)  # as many sushi count as bones
+        sushi = ctx.t(key, tiles=tiles(counted), total=signed(sum(counted)), over=tiles(over), height=height)
     if bones:
         bone = ctx.t("sushizock.explain.bones", tiles=tiles(bones), total=signed(sum(bones)))
     else:

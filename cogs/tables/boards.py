@@ -5,6 +5,7 @@ Pure rendering from a TableContext and its game's cog (of the same types); no I/
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -33,18 +34,27 @@ def table_board(ctx: TableContext[S, A, V, PV], cog: GameCog[S, A, V, PV]) -> Bo
     if record.status in ("cancelled", "abandoned"):
         return ended_board(ctx, cog)
     board = cog.render_board(ctx)
-    if record.status == "playing" and cog.private_mode != "none":
-        label = t(f"table.private_button.{cog.private_mode}", ctx.locale)
-        board.items.append(
-            TableButton(cog.game.id, ctx.channel_id, 0, "t:hand", label=label, emoji="🤫", row=TABLE_ROW)
-        )
+    if record.status == "playing":
+        if cog.private_mode != "none":
+            label = t(f"table.private_button.{cog.private_mode}", ctx.locale)
+            board.items.append(
+                TableButton(cog.game.id, ctx.channel_id, 0, "t:hand", label=label, emoji="🤫", row=TABLE_ROW)
+            )
+        board.items.append(rules_button(ctx, cog, TABLE_ROW))
     return board
+
+
+def rules_button(ctx: TableContext[S, A, V, PV], cog: GameCog[S, A, V, PV], row: int) -> TableButton:
+    """The "How to play" button: the game's rules, to the clicker alone (so no board repeats them)."""
+    label = t("table.rules_button", ctx.locale)
+    return TableButton(cog.game.id, ctx.channel_id, 0, "t:rules", label=label, emoji="📖", row=row)
 
 
 def ended_board(ctx: TableContext[S, A, V, PV], cog: GameCog[S, A, V, PV]) -> Board:
     """A cancelled or abandoned table keeps its last board, without controls, under a line saying so."""
     line = t(f"table.{ctx.record.status}_board", ctx.locale, game=game_title(ctx.game, ctx.locale))
-    board = lobby_board(ctx, cog) if ctx.state is None else cog.render_board(ctx)
+    # The last board as the table showed it, without live instructions (nobody is to move any more).
+    board = lobby_board(ctx, cog) if ctx.state is None else cog.render_board(replace(ctx, replaying=True))
     board.content = f"{line}\n{board.content}" if board.content else line
     board.items = []
     return board
@@ -54,7 +64,7 @@ def lobby_board(ctx: TableContext[S, A, V, PV], cog: GameCog[S, A, V, PV]) -> Bo
     record = ctx.record
     game = cog.game
     seated = "\n".join(
-        f"{index + 1}. {ctx.mention(index)}" + (" 👑" if seat.user_id == record.host_id else "")
+        f"{index + 1}. {ctx.listed(index)}" + (" 👑" if seat.user_id == record.host_id else "")
         for index, seat in enumerate(record.seats)
     )
     embed = discord.Embed(
@@ -103,6 +113,7 @@ def lobby_board(ctx: TableContext[S, A, V, PV], cog: GameCog[S, A, V, PV]) -> Bo
         )
         for word, key, style, off, row in buttons
     ]
+    items.append(rules_button(ctx, cog, 1))  # before the game starts: what it is about
     return Board(embed=embed, items=items)
 
 
@@ -120,7 +131,7 @@ def results_board(ctx: TableContext[S, A, V, PV], cog: GameCog[S, A, V, PV]) -> 
             ctx.locale,
             medal=medal(ranking[seat]),
             rank=ranking[seat],
-            player=ctx.mention(seat),
+            player=ctx.listed(seat),
             points=plural(cog.score_unit, scores[seat], ctx.locale),
         )
         if seat in notes.breakdown:

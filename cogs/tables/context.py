@@ -77,12 +77,20 @@ class TableContext(Generic[S, A, V, PV]):
 
     def name(self, seat: int) -> str:
         """The seat's display name, marked when a computer plays it: "🤖 bob" stands in for bob, and a
-        computer player added at the table shows its level, "🤖 Temaki (hard)"."""
+        computer player added at the table is "🤖 Temaki" (its name carries the 🤖, for /history too)."""
         seat_record = self.record.seats[seat]
-        if not seat_record.human:  # its name carries its 🤖 (so /history shows it too)
-            level = self.t(f"computers.level.{seat_record.level or 'normal'}")
-            return self.t("computers.seat", name=seat_record.name, level=level)
-        return f"🤖 {seat_record.name}" if seat_record.computer else seat_record.name
+        if seat_record.computer and seat_record.human:
+            return f"🤖 {seat_record.name}"
+        return seat_record.name
+
+    def listed(self, seat: int) -> str:
+        """The seat as the lobby and the results list it: a mention, and a computer player's level,
+        "🤖 Temaki (hard)" (boards during the game name it plainly, `name`)."""
+        seat_record = self.record.seats[seat]
+        if seat_record.human:
+            return self.mention(seat)
+        level = self.t(f"computers.level.{seat_record.level or 'normal'}")
+        return self.t("computers.seat", name=seat_record.name, level=level)
 
     def ping(self, seat: int) -> str:
         """The seat's player as a mention, also while a computer plays for them (they are told)."""

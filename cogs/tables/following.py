@@ -119,8 +119,8 @@ class Following:
                 continue
             async with self.cache.lock(channel_id):
                 self.cache.meet_anew(channel_id)  # `load` redraws what it shows
-                # Its players were told of their turn by the process that died, most likely.
-                loaded = await self.cache.load(channel_id, ping=False)
+                # Pings the dead process still owed go out from here (none twice: they are claimed).
+                loaded = await self.cache.load(channel_id)
             if loaded is not None:
                 self.timers.arm(loaded.record)
 

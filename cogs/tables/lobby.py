@@ -33,9 +33,11 @@ class Member:
 
 @dataclass
 class Note:
-    """What to tell the caller about a change: a catalog key and its parameters ("" = nothing),
-    and what the action log keeps of it besides the move itself (the seed a game started from)."""
+    """What a change says: `answer`, the catalog key of the caller's own answer ("You joined …"); `key`,
+    what the channel is told ("" = nothing: the board shows it); their parameters (the Tables cog adds
+    `game` and `players`); and what the action log keeps besides the move (the seed a game started from)."""
 
+    answer: str
     key: str = ""
     params: dict[str, Any] = field(default_factory=dict)
     logged: dict[str, Any] = field(default_factory=dict)
@@ -71,18 +73,28 @@ def change(
             raise Refusal("computers.host_only")
         if what == "add_computer":
             added = add_computer(record, game, computer_names)
-            return Note("computers.added", {"name": added.name}, {"computer": added.user_id})
+            return Note(
+                "lobby.answer.computer_added",
+                "computers.added",
+                {"name": added.name},
+                {"computer": added.user_id},
+            )
         computers = [index for index, seated in enumerate(record.seats) if not seated.human]
         if not computers:
             raise Refusal("computers.none_to_remove")
         removed = record.seats.pop(computers[-1])  # the last one added
-        return Note("computers.removed", {"name": removed.name}, {"computer": removed.user_id})
+        return Note(
+            "lobby.answer.computer_removed",
+            "computers.removed",
+            {"name": removed.name},
+            {"computer": removed.user_id},
+        )
     if what == "join":
         if seat is not None and record.seats[seat].computer:
             # A player a computer stood in for takes their seat back.
             record.seats[seat].computer = False
             record.seats[seat].timeouts = 0
-            return Note("table.back", {"name": member.name})
+            return Note("lobby.answer.back", "table.back", {"name": member.name})
         if record.status != "lobby":
             raise Refusal("table.already_started")
         if seat is not None:
@@ -90,7 +102,7 @@ def change(
         if len(record.seats) >= game.max_players:
             raise Refusal("table.full", max=game.max_players)
         record.seats.append(Seat(member.user_id, member.name))
-        return Note("table.joined", {"name": member.name})
+        return Note("lobby.answer.joined", "table.joined", {"name": member.name})
     if what == "leave":
         if seat is None:
             raise Refusal("table.not_seated")
@@ -101,12 +113,12 @@ def change(
                 record.status = "cancelled"
             elif record.host_id == member.user_id:
                 record.host_id = humans[0]
-            return Note("table.left", {"name": member.name})
+            return Note("lobby.answer.left", "table.left", {"name": member.name})
         record.seats[seat].computer = True
         if deserted(record):  # the last player left on purpose: nobody plays on for a result
             record.status = "abandoned"
-            return Note("table.abandoned")
-        return Note("table.left_playing", {"name": member.name, "group": group})
+            return Note("lobby.answer.abandoned", "table.abandoned")
+        return Note("lobby.answer.left_playing", "table.left_playing", {"name": member.name, "group": group})
     if what == "start":
         if record.status != "lobby":
             raise Refusal("table.already_started")
@@ -119,11 +131,13 @@ def change(
         seed = secrets.randbits(63)
         record.state = game.dump(game.new(len(record.seats), seed, record.options))
         record.status = "playing"
-        return Note(logged={"seed": seed})  # a replay starts from game.new with this seed
+        return Note(
+            "lobby.answer.started", logged={"seed": seed}
+        )  # a replay starts from game.new with this seed
     if not (member.user_id == record.host_id or member.manages_channel):
         raise Refusal("table.cancel_refused")
     record.status = "cancelled"
-    return Note("table.cancelled", {"name": member.name})
+    return Note("lobby.answer.cancelled", "table.cancelled", {"name": member.name})
 
 
 def add_computer(record: TableRecord, game: Game[Any, Any], names: Sequence[str]) -> Seat:

@@ -179,7 +179,10 @@ class Moves:
         cog = self.games[record.game_id]
         ctx = self.cache.context_of(loaded)
         if await self.publisher.is_board(interaction, ctx):
-            await self.publisher.answer_with_board(interaction, ctx)
+            if record.status == "finished":  # the board gives way to the results message (showing.py)
+                await interaction.response.defer()
+            else:
+                await self.publisher.answer_with_board(interaction, ctx)
         elif interaction.type == discord.InteractionType.component:
             board = await self.private.render(ctx, cog, seat) if record.status == "playing" else None
             if board is None:

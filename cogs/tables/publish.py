@@ -167,6 +167,10 @@ class Publisher:
             if ctx is None or ctx.version <= channel.published_version:
                 return
             message_id = await self.slots.get(ctx.record.id or 0, BOARD)
+            if ctx.record.status == "finished":  # the results message shows the end: the board goes
+                await self._remove(ctx, message_id)
+                channel.published_version = ctx.version
+                return
             if message_id is not None:
                 board = await self._draw(ctx)
                 fingerprint = digest(board)
@@ -183,6 +187,16 @@ class Publisher:
             await self.post(ctx)  # drawn anew: a failed edit may have consumed the board's files
         else:
             self._published(ctx)
+
+    async def _remove(self, ctx: TableContext, message_id: int | None) -> None:
+        """Delete a finished game's board (/replay still shows it), and never post it again."""
+        if message_id is None:
+            return
+        try:
+            await self.bot.get_partial_messageable(ctx.channel_id).get_partial_message(message_id).delete()
+        except discord.HTTPException:
+            log.debug("could not delete the board %s in %s", message_id, ctx.channel_id)
+        await self.slots.set(ctx.record.id or 0, BOARD, None)
 
     def _published(self, ctx: TableContext) -> None:
         self.games[ctx.record.game_id].published(ctx)

@@ -53,7 +53,8 @@ class Showing:
     def first_sight(self, ctx: TableContext, ping: bool) -> None:
         """A playing table met for the first time in this process: its board and private controls
         may show an older state, brought up to date here (another process's table by that process);
-        with `ping`, whoever owes a move is told again."""
+        with `ping`, whoever owes a move is pinged once their grace delay since the last move is over
+        (unless they were already pinged for it, by this process before a restart or by another)."""
         record = ctx.record
         if not self.cluster.shows(record.guild_id):
             return
@@ -63,22 +64,25 @@ class Showing:
             self.sync_private(ctx)
         if ping and (record.deadline is None or record.deadline > now()):
             # (A due deadline moves at once, and that move pings whoever owes one next.)
-            self.pinger.note(ctx, cog)
+            self.pinger.note(ctx, cog, since=record.updated_at)
 
     async def after(self, ctx: TableContext, moves: list[Move], *, actor: int | None = None) -> None:
         """After the lock: board, announcements, results, private hands, turn pings, the next timer."""
         record = ctx.record
         cog = self.games[record.game_id]
         shown_here = self.cluster.shows(record.guild_id)  # else the guild's process, notified
-        if shown_here:
+        finished = record.status == "finished"
+        if shown_here and not finished:
             self.publisher.request(record.channel_id)
         lines = [line for _, _, events in moves for line in cog.announce(ctx, events)]
         if lines:
             await self.publisher.send(record.channel_id, content="\n".join(lines))
-        if record.status == "finished":
+        if finished:  # one message with the result: it is posted, then the board is deleted (publish.py)
             players = [seat.user_id for seat in record.seats if seat.human and not seat.computer]
             results = results_board(ctx, cog).send_kwargs()
             await self.publisher.send(record.channel_id, **results, allowed_mentions=pinging(players))
+            if shown_here:
+                self.publisher.request(record.channel_id)
         if cog.private_mode != "none" and shown_here:  # a game without secrets has no hands to update
             self.sync_private(ctx)
         self.pinger.note(ctx, cog, actor, moved=frozenset(seat for seat, _, _ in moves))

@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.i18n import Localish, game_title, t
+from cogs.i18n import Localish, game_title, join_list, t
 from cogs.tables.cache import IDLE_EVICT, Loaded
 from cogs.tables.context import TableContext, now
 from cogs.tables.errors import Refusal, answer_failure
@@ -253,8 +253,12 @@ class Tables(commands.Cog, name=TABLES_COG):
             ctx = self.cache.context_of(loaded)
             if await self.publisher.is_board(interaction, ctx):
                 await self.publisher.answer_with_board(interaction, ctx)
-            else:
-                text = t(note.key or "table.ok", await player_locale(interaction), **note.params)
+            else:  # a slash command (or an old lobby message): the caller is told what happened
+                locale = await player_locale(interaction)
+                speaking = ctx.speaking(str(locale) if locale else None)
+                players = join_list([speaking.listed(seat) for seat in range(ctx.players)], locale)
+                title = game_title(cog.game, locale)
+                text = t(note.answer, locale, **{"game": title, "players": players, **note.params})
                 await interaction.response.send_message(text, ephemeral=True)
                 self.publisher.request(channel_id)
         if note.key:  # what concerns everyone at the table is said in the channel too
@@ -338,6 +342,8 @@ class Tables(commands.Cog, name=TABLES_COG):
                 await self.rematch(interaction, game_id)
             elif rest == "hand":
                 await self.show_private(interaction, game_id)
+            elif rest == "rules":
+                await self.show_rules(interaction, game_id)
             else:
                 await self._lobby(interaction, game_id, rest)  # judged afresh by on_component already
             return
@@ -383,6 +389,14 @@ class Tables(commands.Cog, name=TABLES_COG):
             raise Refusal("table.nothing_private")
         await interaction.response.send_message(**board.send_kwargs(), ephemeral=True)
         await self.private.shown(self.cache.context_of(loaded), seat, board, interaction, opened=True)
+
+    async def show_rules(self, interaction: discord.Interaction, game_id: str) -> None:
+        """The board's "How to play" button: the game's rules, to the clicker only, in their language."""
+        cog = self.games.get(game_id)
+        if cog is None:
+            raise Refusal("table.no_game")
+        embed = cog.rules_embed(await player_locale(interaction))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
     def refresh_board(self, channel_id: int) -> None:
         """Ask for the public board to be redrawn from the latest state (edits coalesce)."""

@@ -4,7 +4,7 @@ Every level rings as soon as a plate is complete and calls Yuck! (a duelist) or 
 on what the board it has seen (`published`) shows, when that yuck still shows: easy only now and then.
 normal keeps the dice of the plate it has filled most (the engine's computer); hard aims at the plate
 it expects to finish in the fewest clicks (each die set aside is a click too) and re-throws a yuck of
-its own as soon as a published board has shown it, before the opponent can call it.
+its own at once, before a board shows it (a call on a board that showed it would stand).
 
 What a duelist reads is public: the plates, both sets' faces, what the board showed. The plates'
 face-down order and the dice to come are not read; hard's estimates are simulations of its own.
@@ -117,13 +117,11 @@ class SushiDiceBrain:
         return GAME.computer_action(state, seat)
 
     def _hard(self, state: SushiDiceState, dice: DiceSet, published: int | None) -> Action:
-        loose_yuck = any(face == YUCK and not dice.set_aside[die] for die, face in enumerate(dice.faces))
-        if (
-            loose_yuck
-            and published is not None
-            and any(face == YUCK and dice.thrown[die] <= published for die, face in enumerate(dice.faces))
-        ):
-            return Roll()  # the board has shown our yuck: throw it away before the opponent calls
+        loose_yucks = [die for die, face in enumerate(dice.faces) if face == YUCK and not dice.set_aside[die]]
+        if any(published is None or dice.thrown[die] > published for die in loose_yucks):
+            # A yuck the board may not have shown yet: thrown away before it does, nobody can call it
+            # (once shown, throwing it away saves nothing: a call on that board stands).
+            return Roll()
         best: tuple[float, list[int]] | None = None
         for plate in state.face_up:
             keep = keep_toward(plate, dice.faces, dice.set_aside)

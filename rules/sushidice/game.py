@@ -5,7 +5,8 @@ the five sushi and a yuck. 19 plates: three of each single-sushi plate (six of t
 combo plates (one of each sushi plus a star). A star is wild for any sushi; the combo's own star
 needs a star. Three plates lie face up (a slot each, 0-2), the rest are a shuffled face-down pile.
 
-The host (seat 0) holds red and first challenges an opponent, who takes blue. A duel is real time:
+The host (seat 0) holds red and first challenges an opponent, who takes blue (with two players the
+only opponent: their first duel starts at once). A duel is real time:
 both duelists are in `to_move` together, set dice aside, bring them back and re-throw the rest as
 they like; every action is judged on the state at the moment it arrives. A set starts each duel
 unthrown (it shows nothing) until its holder presses Roll. The first duelist whose six dice complete
@@ -19,14 +20,15 @@ those two duel next. The game ends when a seat owns 6 / 5 / 4 plates (2 / 3-4 / 
 ranks follow plates. It always ends so before the plates run out: 19 plates are more than
 players x (target - 1) at every count, so whoever takes the last plate has reached the target.
 
-Calls are judged on what was published (GAMES.md). Every throw in the game gets the next serial
-number; the board `stamp` is the serial of the latest throw of all, and each die remembers the serial
-of its own latest throw (`DiceSet.thrown`). A Yuck or a Chop carries the stamp of the board the caller
-saw (`seen`). A yuck showing now was on that board, and has not been re-thrown since, exactly when its
-die was last thrown at or before that stamp; so a Yuck is valid when one of the opponent's dice shows
-such a yuck, however many other dice were thrown since, and a Chop when both duelists' dice do. A
-stamp newer than the latest throw was never on any board. The valid stamps of a call form a range
-(`call_stamps`): from the latest throw back to the first stamp that shows every yuck the call needs.
+Calls are judged on the board the caller pressed on (GAMES.md). Every throw in the game gets the next
+serial number; the board `stamp` is the serial of the latest throw of all, so a stamp names what every
+die showed. Each set dates when, in this duel, it began or ceased to show a yuck (`DiceSet.yucks`). A
+Yuck or a Chop carries the stamp of the board the caller saw (`seen`); it stands when that board showed
+a yuck on the opponent (a Chop: on both duelists), whatever was thrown since: throws the board has not
+shown do not save the called duelist, who re-throws all six dice. A board older than a call already
+made on those dice (`DiceSet.called`) or than the duel now on is too late. Which boards were published,
+and when, is the table's to know: it refuses a call on a board replaced more than a second before the
+call (cogs/sushidice). `call_stamps` lists the stamps a call may name, newest first.
 
 Refusal codes:
 - game_over: the game has ended.
@@ -44,10 +46,11 @@ Refusal codes:
 - nothing_to_roll: every die is set aside; bring one back first.
 - no_such_plate (plate, face_up): plates are the face-up slots 0..face_up-1.
 - plate_not_complete (plate, name): the duelist's six dice do not show that plate.
-- no_yuck_showing: the opponent shows no yuck right now.
-- not_shown_yet (seen, stamp): a yuck the call needs shows now but was thrown after the board
-  stamped `seen` (or `seen` is no stamp of this game yet): the board never showed it.
-- no_chop: the two duelists do not both show a yuck right now.
+- not_shown_yet (seen, stamp): `seen` is no stamp of this game yet (no board showed it).
+- called_late (seen): the board stamped `seen` is older than a Yuck already called on those dice, or
+  than the duel now on: the first call won.
+- no_yuck_shown (seen): the board stamped `seen` showed no yuck on the opponent.
+- no_chop (seen): the board stamped `seen` did not show a yuck on both duelists.
 - bad_partner (partner): the partner must be another seat at the table.
 - partner_not_fewest (partner, plates, fewest): the partner must have the fewest plates among the
   seats other than the caller.
@@ -164,7 +167,7 @@ class SushiDiceGame(Codecs[SushiDiceState, Action]):
         pile = list(PLATE_DECK)
         rng.shuffle(pile)
         face_up = [pile.pop() for _ in range(FACE_UP)]
-        return SushiDiceState(
+        state = SushiDiceState(
             players=players,
             rng=rng,
             options=options,
@@ -173,6 +176,10 @@ class SushiDiceGame(Codecs[SushiDiceState, Action]):
             plates=[[] for _ in range(players)],
             sets=[DiceSet(SET_COLOURS[0], HOST), DiceSet(SET_COLOURS[1], -1)],
         )
+        if players == 2:  # the host's only possible opponent: no challenge to make
+            state.sets[1].holder = 1 - HOST
+            self._start_duel(state, [])
+        return state
 
     # ------------------------------------------------------------ questions
 
@@ -181,7 +188,7 @@ class SushiDiceGame(Codecs[SushiDiceState, Action]):
             return frozenset()
         if state.phase == "challenge":
             return frozenset({HOST})
-        if self.chop_possible(state):
+        if self.chop_open(state):
             return frozenset(range(state.players))
         red, blue = state.sets
         return frozenset((red.holder, blue.holder))
@@ -208,7 +215,7 @@ class SushiDiceGame(Codecs[SushiDiceState, Action]):
         return state.sets[1 - state.sets.index(dice)]
 
     def chop_possible(self, state: SushiDiceState) -> bool:
-        """Both duelists show a yuck and someone is there to call Chop."""
+        """Both duelists show a yuck now and someone is there to call Chop (what a board shows)."""
         red, blue = state.sets
         return (
             not state.over
@@ -218,24 +225,32 @@ class SushiDiceGame(Codecs[SushiDiceState, Action]):
             and YUCK in blue.faces
         )
 
+    def chop_open(self, state: SushiDiceState) -> bool:
+        """A Chop may still be called: a board of this duel showed both yucks, and no Yuck came since."""
+        return (
+            not state.over
+            and state.phase == "duel"
+            and state.players > 2
+            and bool(self.call_stamps(state, state.sets))
+        )
+
     def complete_plates(self, state: SushiDiceState, dice: DiceSet) -> list[int]:
         """The face-up slots the set's six dice complete."""
         return [
             slot for slot, plate in enumerate(state.face_up) if len(_filling(plate, dice.faces)) == SET_SIZE
         ]
 
-    def call_stamps(self, state: SushiDiceState, sets: Sequence[DiceSet]) -> range:
-        """The board stamps a call on a yuck of each of `sets` may name, newest first (empty when one
-        of them shows no yuck): from the latest throw back to the first stamp showing a yuck of each."""
-        oldest = 0
-        for dice in sets:
-            first = min(
-                (dice.thrown[die] for die, face in enumerate(dice.faces) if face == YUCK), default=None
-            )
-            if first is None:
-                return range(0)
-            oldest = max(oldest, first)
-        return range(state.throws, oldest - 1, -1)
+    def call_stamps(self, state: SushiDiceState, sets: Sequence[DiceSet]) -> list[int]:
+        """The board stamps a call on a yuck of each of `sets` may name, newest first: those of this duel,
+        since the latest call on them, whose board showed a yuck on each."""
+        if state.phase != "duel" or any(not dice.yucks for dice in sets):
+            return []
+        oldest = max(max(dice.yucks[0], dice.called, state.duel_from + 1) for dice in sets)
+        return [
+            stamp
+            for stamp in range(state.throws, oldest - 1, -1)
+            if all(dice.showed_yuck(stamp) for dice in sets)
+        ]
 
     def chop_partners(self, state: SushiDiceState, seat: int) -> list[int]:
         """The seats a Chop caller may give the other set to: the fewest plates among the others."""
@@ -290,8 +305,8 @@ class SushiDiceGame(Codecs[SushiDiceState, Action]):
         if state.phase == "challenge":
             return Challenge((HOST + 1) % state.players)
         dice = self.dice_of(state, seat)
-        if dice is None:  # a spectator moves only to Chop: on the latest stamp, to the first partner
-            return Chop(state.throws, self.chop_partners(state, seat)[0])
+        if dice is None:  # a spectator moves only to Chop: on the latest board it may, to the first partner
+            return Chop(self.call_stamps(state, state.sets)[0], self.chop_partners(state, seat)[0])
         if None in dice.faces:  # the first throw of a duel throws all six
             return Roll()
         keeps = [keep_toward(plate, dice.faces, dice.set_aside) for plate in state.face_up]
@@ -354,22 +369,27 @@ class SushiDiceGame(Codecs[SushiDiceState, Action]):
             require(slot in self.complete_plates(state, dice), "plate_not_complete", plate=slot, name=name)
             return self._ring(state, seat, slot)
         opponent = self.opponent_of(state, dice)
-        require(YUCK in opponent.faces, "no_yuck_showing")
-        self._check_seen(state, [opponent], action.seen)
-        # The opponent re-throws everything: set-aside dice come back first.
+        self._check_seen(state, [opponent], action.seen, "no_yuck_shown")
+        # The opponent re-throws everything, set-aside dice too, whatever they threw since that board.
         opponent.set_aside = [False] * SET_SIZE
+        opponent.yucks = []
         rethrow = self._throw(state, opponent, list(range(SET_SIZE)))
         rethrow["forced"] = True
+        opponent.called = state.throws
         return self._done(state, [{"type": "yuck", "seat": seat, "target": opponent.holder}, rethrow])
 
-    def _check_seen(self, state: SushiDiceState, sets: Sequence[DiceSet], seen: Any) -> None:
-        """A call stands only on yucks the board stamped `seen` showed and that still show (GAMES.md)."""
-        valid = _is_index(seen, state.throws + 1) and seen in self.call_stamps(state, sets)
-        require(valid, "not_shown_yet", seen=seen, stamp=state.throws)
+    def _check_seen(self, state: SushiDiceState, sets: Sequence[DiceSet], seen: Any, code: str) -> None:
+        """A call stands on the yucks the board stamped `seen` showed, unless a call came first (GAMES.md)."""
+        require(_is_index(seen, state.throws + 1), "not_shown_yet", seen=seen, stamp=state.throws)
+        if seen in self.call_stamps(state, sets):
+            return
+        late = any(seen < dice.called for dice in sets) or (state.duel > 1 and seen <= state.duel_from)
+        require(not late, "called_late", seen=seen)
+        raise IllegalAction(code, seen=seen)
 
     def _check_chop(self, state: SushiDiceState, seat: int, action: Chop) -> None:
-        require(self.chop_possible(state), "no_chop")
-        self._check_seen(state, state.sets, action.seen)
+        require(state.players > 2, "no_chop", seen=action.seen)
+        self._check_seen(state, state.sets, action.seen, "no_chop")
         partner = action.partner
         require(_is_index(partner, state.players) and partner != seat, "bad_partner", partner=partner)
         fewest = min(len(state.plates[other]) for other in range(state.players) if other != seat)
@@ -387,6 +407,7 @@ class SushiDiceGame(Codecs[SushiDiceState, Action]):
             dice.faces[die] = state.rng.choice(DICE[die])
             dice.thrown[die] = state.throws
         dice.throw = state.throws
+        dice.dated(state.throws)
         return {
             "type": "rolled",
             "seat": dice.holder,
@@ -396,12 +417,15 @@ class SushiDiceGame(Codecs[SushiDiceState, Action]):
             "throw": dice.throw,
         }
 
-    def _start_duel(self, state: SushiDiceState) -> Event:
+    def _start_duel(self, state: SushiDiceState, previous: list[int]) -> Event:
         state.phase = "duel"
         state.duel += 1
+        state.duel_from = state.throws
+        state.previous = previous
         for dice in state.sets:
             dice.faces = [None] * SET_SIZE
             dice.set_aside = [False] * SET_SIZE
+            dice.yucks, dice.called = [], 0
         return {
             "type": "duel_started",
             "duel": state.duel,
@@ -411,13 +435,15 @@ class SushiDiceGame(Codecs[SushiDiceState, Action]):
     def _challenge(self, state: SushiDiceState, seat: int, opponent: int) -> list[Event]:
         state.sets[1].holder = opponent
         challenged: Event = {"type": "challenged", "seat": seat, "opponent": opponent}
-        return self._done(state, [challenged, self._start_duel(state)])
+        return self._done(state, [challenged, self._start_duel(state, [])])
 
     def _chop(self, state: SushiDiceState, seat: int, partner: int) -> list[Event]:
+        previous = [dice.holder for dice in state.sets]
         state.sets[0].holder = seat
         state.sets[1].holder = partner
         chopped: Event = {"type": "chop", "seat": seat, "partner": partner}
-        return self._done(state, [chopped, self._start_duel(state)])
+        state.ended = _copied(chopped)
+        return self._done(state, [chopped, self._start_duel(state, previous)])
 
     def _ring(self, state: SushiDiceState, seat: int, slot: int) -> list[Event]:
         name = state.face_up.pop(slot)
@@ -425,6 +451,7 @@ class SushiDiceGame(Codecs[SushiDiceState, Action]):
         events: list[Event] = [
             {"type": "rang", "seat": seat, "plate": slot, "name": name, "plates": len(state.plates[seat])}
         ]
+        state.ended = _copied(events[0])
         if len(state.plates[seat]) >= PLATES_TO_WIN[state.players]:
             return self._done(state, [*events, self._end(state, "plates_won")])
         # Nobody has won, so a plate is still face up (the check under PLATE_DECK).
@@ -433,9 +460,10 @@ class SushiDiceGame(Codecs[SushiDiceState, Action]):
             events.append({"type": "plate_revealed", "plate": slot, "name": state.face_up[slot]})
         else:  # the slot goes; the later ones move up
             events.append({"type": "pile_empty", "face_up": len(state.face_up)})
+        previous = [dice.holder for dice in state.sets]
         for dice in state.sets:
             dice.holder = (dice.holder + 1) % state.players
-        events.append(self._start_duel(state))
+        events.append(self._start_duel(state, previous))
         return self._done(state, events)
 
     def _end(self, state: SushiDiceState, reason: str) -> Event:
@@ -483,6 +511,8 @@ class SushiDiceGame(Codecs[SushiDiceState, Action]):
             "duelists": duelists,
             "stamp": state.throws,
             "chop_possible": self.chop_possible(state),
+            "previous": list(state.previous),
+            "ended": None if state.ended is None else _copied(state.ended),
         }
         if seat is not None:
             dice = self.dice_of(state, seat)

@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, NotRequired, TypedDict
 
-from rules.engine import Action, Rng, ViewHeader
+from rules.engine import Action, Event, Rng, ViewHeader
 
 SUSHI: tuple[str, ...] = ("maguro", "sake", "ebi", "tamago", "kappa")
 STAR = "star"
@@ -103,13 +104,34 @@ class DiceSet:
     throw: int = 0
     """Serial number (game-wide) of this set's latest throw; 0 = never thrown."""
     thrown: list[int] = field(default_factory=list[int])
-    """Per die, the serial of its latest throw (0 = never thrown): what judges a call on its yuck."""
+    """Per die, the serial of its latest throw (0 = never thrown)."""
+    yucks: list[int] = field(default_factory=list[int])
+    """The serials of this duel's throws (since the latest call on the set) after which the set began or
+    ceased to show a yuck, oldest first: the board stamped s showed one when an odd number are <= s."""
+    called: int = 0
+    """The serial of the re-throw a Yuck! forced on the set in this duel (0 = none): boards older than it
+    are too late to call on."""
 
     def __post_init__(self) -> None:
         if not self.thrown:
             # A new set, or one stored before dice had serials of their own: every die that shows a
             # face gets the set's latest throw, which never dates a yuck earlier than it was thrown.
             self.thrown = [0 if face is None else self.throw for face in self.faces]
+        if not self.yucks and YUCK in self.faces:
+            # Stored before the yucks were dated: shown since the earliest throw of a die showing one.
+            self.yucks = [min(self.thrown[die] for die, face in enumerate(self.faces) if face == YUCK)]
+
+    def shows_yuck(self) -> bool:
+        return YUCK in self.faces
+
+    def showed_yuck(self, stamp: int) -> bool:
+        """Whether the board stamped `stamp` showed a yuck on this set (in this duel)."""
+        return bisect_right(self.yucks, stamp) % 2 == 1
+
+    def dated(self, serial: int) -> None:
+        """Date what the set shows after its throw `serial`: a yuck appearing or gone is noted."""
+        if self.shows_yuck() != (len(self.yucks) % 2 == 1):
+            self.yucks.append(serial)
 
 
 @dataclass
@@ -118,7 +140,7 @@ class SushiDiceState:
     rng: Rng
     options: dict[str, str] = field(default_factory=dict[str, str])
     phase: str = "challenge"
-    """Either "challenge" (the host picks the first opponent) or "duel" (from then on)."""
+    """Either "challenge" (the host picks the first opponent; 3+ players) or "duel" (from then on)."""
     pile: list[str] = field(default_factory=list[str])
     """Face-down plates; the last one is revealed next."""
     face_up: list[str] = field(default_factory=list[str])
@@ -129,6 +151,12 @@ class SushiDiceState:
     throws: int = 0
     """Throws so far in the game: the serial of the latest one, the board stamp."""
     duel: int = 0
+    duel_from: int = 0
+    """The board stamp when the current duel began: no call on a board that old names this duel."""
+    previous: list[int] = field(default_factory=list[int])
+    """The seats that dueled in the duel before the current one (none before the second duel)."""
+    ended: dict[str, Any] | None = None
+    """How the duel before the current one ended: its "rang" or "chop" event."""
     over: bool = False
     last: dict[str, Any] | None = None
 
@@ -180,5 +208,10 @@ class SushiDiceView(ViewHeader):
     stamp: int
     """The serial of the latest throw of the game (what a Yuck! or a Chop! names)."""
     chop_possible: bool
+    """Both duelists show a yuck (with someone outside the duel to call Chop!)."""
+    previous: list[int]
+    """The seats that dueled in the duel before this one."""
+    ended: Event | None
+    """How the duel before this one ended: its "rang" or "chop" event (None before the second duel)."""
     set: NotRequired[str | None]
     """Private views only: the colour of the set the seat duels with, None when it does not duel."""

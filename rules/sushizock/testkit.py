@@ -5,11 +5,8 @@ from __future__ import annotations
 import random
 
 from rules.engine import Action, Rng
-from rules.sushizock.game import GAME, Roll, SushizockState
+from rules.sushizock.game import GAME, Roll, Steal, SushizockState
 from rules.testkit import Testkit
-
-NO_AIM = -1
-"""The board's "no steal aimed at" word in an interface payload (cogs/sushizock/render.py)."""
 
 
 def twin(state: SushizockState, seat: int, rng: random.Random) -> SushizockState:
@@ -35,11 +32,14 @@ def scramble(state: SushizockState, rng: random.Random) -> None:
 
 
 def interface_steps(action: Action) -> tuple[str, ...]:
-    """The dice a throw sets aside are marked on the board one by one before it is thrown."""
+    """The board's clicks before an action's own control (cogs/sushizock/render.py): the dice a throw
+    sets aside are toggled one by one, and "Steal" first, whose private answer offers the steals."""
+    if isinstance(action, Steal):
+        return ("steal",)
     if not isinstance(action, Roll) or not action.keep:
         return ()
     masks = [sum(1 << die for die in action.keep[: count + 1]) for count in range(len(action.keep))]
-    return tuple(f"keep.{mask}.{NO_AIM}" for mask in masks)
+    return tuple(f"keep.{mask}" for mask in masks)
 
 
 def another_throw(action: Action) -> bool:

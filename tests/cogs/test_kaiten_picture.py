@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import fnmatch
 import io
+import re
 import tomllib
 import unicodedata
 from collections.abc import Iterator, Sequence
@@ -34,6 +35,8 @@ PRESENTATION_FORMS = (range(0xFB50, 0xFE00), range(0xFE70, 0xFF00))
 class Drawn:
     text: str
     font: str  # the font file's path
+    xy: tuple[float, float] = (0.0, 0.0)  # where it is written (its baseline's left end)
+    fill: Any = None  # its colour
 
 
 @cache
@@ -41,12 +44,23 @@ def cmap(path: str) -> dict[int, str]:
     return TTFont(path, lazy=True).getBestCmap() or {}
 
 
-def table(players: int) -> KaitenView:
-    return GAME.view(GAME.new(players, 7), None)
+def table(players: int, moves: int = 0) -> KaitenView:
+    """The table of a four-player (or `players`) game after `moves` actions of the engine's stand-in."""
+    state = GAME.new(players, 7)
+    for _ in range(moves):
+        if GAME.is_over(state):
+            break
+        seat = min(GAME.to_move(state))
+        GAME.apply(state, seat, GAME.computer_action(state, seat))
+    return GAME.view(state, None)
 
 
 def draw(
-    monkeypatch: pytest.MonkeyPatch, names: Sequence[str], language: str, players: int | None = None
+    monkeypatch: pytest.MonkeyPatch,
+    names: Sequence[str],
+    language: str,
+    players: int | None = None,
+    view: KaitenView | None = None,
 ) -> list[Drawn]:
     """Everything the picture hands to Pillow to write, with the font it writes it in."""
     drawn: list[Drawn] = []
@@ -55,12 +69,12 @@ def draw(
     def text(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
         font = kwargs["font"]
         assert isinstance(font, ImageFont.FreeTypeFont), "every word is written in a shipped font"
-        drawn.append(Drawn(str(text), str(font.path)))
+        drawn.append(Drawn(str(text), str(font.path), tuple(xy), kwargs.get("fill")))
         original(self, xy, text, *args, **kwargs)
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
     kaiten_render._static_layer.cache_clear()  # its coordinates are written once: write them again here
-    png = render_png(table(players or len(names)), names, picture_words(language), language)
+    png = render_png(view or table(players or len(names)), names, picture_words(language), language)
     assert Image.open(io.BytesIO(png)).format == "PNG"
     return drawn
 
@@ -118,11 +132,14 @@ def test_a_long_name_is_cut_short_to_fit_its_plate(monkeypatch: pytest.MonkeyPat
 def test_persian_labels_are_joined_and_read_right_to_left(monkeypatch: pytest.MonkeyPatch):
     drawn = draw(monkeypatch, ["مریم Smith 42", "Zoë"], "fa")
     texts = [item.text for item in drawn]
-    reserve = t("kaiten.picture.reserve", "fa")
-    shaped = next(text for text in texts if logical(text) == reserve)
-    # Joined: the letters are the forms that connect (Arabic presentation forms), not the bare letters.
-    assert all(any(ord(char) in forms for forms in PRESENTATION_FORMS) for char in shaped)
-    assert shaped != reserve[::-1]
+    for key in ("kaiten.picture.reserve", "kaiten.picture.rice"):
+        word = t(key, "fa")
+        shaped = next(text for text in texts if logical(text) == word)
+        # Joined: the letters are the forms that connect (Arabic presentation forms), not the bare letters.
+        assert all(
+            any(ord(char) in forms for forms in PRESENTATION_FORMS) for char in shaped.replace(" ", "")
+        )
+        assert shaped != word[::-1]
     # Mixed: the Persian name reads first from the right, the Latin words and the number keep their order.
     name = next(text for text in texts if "Smith" in text)
     assert name.startswith("Smith 42 ")
@@ -134,6 +151,57 @@ def test_persian_labels_are_joined_and_read_right_to_left(monkeypatch: pytest.Mo
         text.endswith(f" {score}") and logical(text.removesuffix(f" {score}")) == word for text in texts
     )
     assert list(missing_glyphs(drawn)) == []
+
+
+def on_plate(drawn: list[Drawn], seat: int, colour: tuple[int, int, int]) -> list[str]:
+    """What seat's plate writes in `colour`, in the order it is written."""
+    x, y = kaiten_render._plate_origin(seat)
+    return [
+        item.text
+        for item in drawn
+        if item.fill == colour
+        and x <= item.xy[0] < x + kaiten_render.PLATE_BOX_W
+        and y <= item.xy[1] < y + kaiten_render.PLATE_BOX_H
+    ]
+
+
+def plate_numbers(drawn: list[Drawn], seat: int) -> tuple[str, list[int]]:
+    """On seat's plate: its score as drawn, and every other number written in the score's colour."""
+    score, *numbers = on_plate(drawn, seat, kaiten_render.CURRENT)  # the score comes first, top right
+    return score, [int(text.replace("−", "-")) for text in numbers]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("moves", [0, 40, 90])
+def test_the_yellow_numbers_of_a_plate_add_up_to_its_score(
+    monkeypatch: pytest.MonkeyPatch, language: str, moves: int
+):
+    """ "alice — 2 pts" on an empty plate: the +2 after her wasabi says why. Each full row and column,
+    the wasabi, the soy and the rarer rice write their points on the plate, in the score's colour."""
+    view = table(4, moves)
+    drawn = draw(monkeypatch, NAMES[:4], language, view=view)
+    lines_scored = 0
+    for player in view["players"]:
+        score, numbers = plate_numbers(drawn, player["seat"])
+        assert str(abs(player["score"])) in score
+        assert sum(numbers) == player["score"], (player["seat"], numbers)
+        parts = player["score_parts"]
+        full = [line["points"] for line in parts["lines"] if line["points"] and not line["spoiled"]]
+        counters = [points for points in (parts["wasabi"], parts["soy"], parts["rice"]) if points]
+        assert sorted(numbers) == sorted([*full, *counters])
+        # A line a missing ginger spoils shows its 0 in red.
+        spoiled = sum(line["spoiled"] and line["points"] is not None for line in parts["lines"])
+        assert on_plate(drawn, player["seat"], kaiten_render.MISSING).count("0") == spoiled
+        lines_scored += len(full)
+    if moves == 0:  # an empty plate: only the unused wasabi counts
+        assert all(plate_numbers(drawn, seat)[1] == [2] for seat in range(4))
+    if moves == 90:
+        assert lines_scored >= 4
+
+
+def test_no_picture_word_speaks_to_one_player():
+    words = picture_words("en")
+    assert not any(re.search(r"\b(you|your|choose)\b", word, re.IGNORECASE) for word in words.values())
 
 
 def test_a_negative_score_keeps_its_minus_sign_in_persian():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from cogs.i18n import t
 from cogs.tables.errors import Refusal
 from cogs.tables.lobby import Member, change
 from rules.registry import GAMES
@@ -90,3 +91,33 @@ def test_the_last_human_leaving_a_game_with_computers_abandons_it():
     change(record, GAME, "start", HOST, "sushigo")
     note = change(record, GAME, "leave", HOST, "sushigo")
     assert note.key == "table.abandoned" and record.status == "abandoned"
+
+
+def test_every_lobby_move_answers_its_caller_with_what_it_did():
+    """Each move has an answer of its own ("You joined …", "The game has started: …"), never "Done."."""
+    record = lobby()
+    answers = {
+        "join": change(record, GAME, "join", GUEST, "sushigo").answer,
+        "add_computer": change(record, GAME, "add_computer", HOST, "sushigo", NAMES).answer,
+        "remove_computer": change(record, GAME, "remove_computer", HOST, "sushigo", NAMES).answer,
+        "start": change(record, GAME, "start", HOST, "sushigo").answer,
+        "leave": change(record, GAME, "leave", GUEST, "sushigo").answer,
+        "back": change(record, GAME, "join", GUEST, "sushigo").answer,
+        "cancel": change(record, GAME, "cancel", HOST, "sushigo").answer,
+    }
+    assert answers == {
+        "join": "lobby.answer.joined",
+        "add_computer": "lobby.answer.computer_added",
+        "remove_computer": "lobby.answer.computer_removed",
+        "start": "lobby.answer.started",
+        "leave": "lobby.answer.left_playing",
+        "back": "lobby.answer.back",
+        "cancel": "lobby.answer.cancelled",
+    }
+    for language in ("en", "de", "es", "fa"):
+        for key in answers.values():
+            words = t(key, language, game="Sushi Go!", players="alice, bob", name="bob", group="sushigo")
+            assert words != key and "{" not in words
+    assert t("lobby.answer.started", "en", game="Sushi Go!", players="alice and bob") == (
+        "▶️ The Sushi Go! game has started: alice and bob."
+    )

@@ -15,6 +15,7 @@ from discord import app_commands
 
 from cogs.tables import loaded_tables
 from tests.e2e import transcript
+from tests.e2e.pings_owed import pings_owed
 
 TRANSCRIPTS = Path(__file__).resolve().parents[2] / "transcripts"
 
@@ -61,28 +62,38 @@ async def words_players_read(request: pytest.FixtureRequest, simcord_env: Any) -
 
 
 async def _unpinged_turns(env: Any, said: list[transcript.Line]) -> list[str]:
-    """Every time a human came to owe a move (after a game's first turn) and then made it, they had
-    been told by a NEW message that pings them — an edit of the board notifies nobody."""
+    """Pings help and never nag: a human who owed a move for the server's grace delay or longer was
+    pinged once for it (a NEW message — an edit notifies nobody), one who moved sooner was not pinged
+    unless a new phase invited them; so each human's 🔔 pings, in the channel or by DM, are exactly
+    the pings their games owed them (`pings_owed.py`)."""
     tables = loaded_tables(env.bot)
     if tables is None:
         return []
     owed: dict[int, int] = {}
+    unchecked: set[int] = set()
+    moment = env.now().timestamp()  # the virtual clock (the bot's own clock is not patched any more)
     for record in await tables.store.every_table():
         cog = tables.games.get(record.game_id)
-        if cog is not None:
-            for user, count in (await transcript.turns_owed(tables.store, cog, record)).items():
-                owed[user] = owed.get(user, 0) + count
+        if cog is None:
+            continue
+        found = await pings_owed(
+            tables.store, tables.guild_settings, tables.player_settings, cog, record, moment
+        )
+        unchecked |= found.unchecked
+        for user, count in found.pings.items():
+            owed[user] = owed.get(user, 0) + count
     pinged: dict[int, int] = {}
     for line in said:
-        for user in line.pings:
+        if not line.raw.startswith("🔔"):  # a turn ping, in any language (results notify too)
+            continue
+        users = list(line.pings) if line.where == "#channel" else []
+        if line.where.startswith("DM @"):
+            users = [u for u, c in env.backend.dm_channels.items() if c == line.target]
+        for user in users:
             pinged[user] = pinged.get(user, 0) + 1
-        if line.where.startswith("DM @") and line.raw.startswith("🔔"):  # a turn ping by DM, in any language
-            user = next((u for u, c in env.backend.dm_channels.items() if c == line.target), None)
-            if user is not None:
-                pinged[user] = pinged.get(user, 0) + 1
     names = {user_id: user.name for user_id, user in env.backend.users.items()}
     return [
-        f"{names.get(user, user)} came to owe a move {count} times but was pinged {pinged.get(user, 0)} times"
-        for user, count in owed.items()
-        if pinged.get(user, 0) < count
+        f"{names.get(user, user)} was owed {owed.get(user, 0)} turn pings but got {pinged.get(user, 0)}"
+        for user in sorted(owed.keys() | pinged.keys())
+        if user not in unchecked and pinged.get(user, 0) != owed.get(user, 0)
     ]

@@ -231,6 +231,7 @@ class Player:
     def __init__(self, table: Table, name: str) -> None:
         self.table, self.name = table, name
         self.opened: Any = None  # the "My hand" / "Open my dice" click, whose reply is the live panel
+        self.step: Any = None  # a private answer to an interface step (Sushizock's Steal), for one move
 
     def places(self) -> list[tuple[discord.Message, Any]]:
         """Messages with this player's controls, each with who clicks it (member, or user in a DM)."""
@@ -241,6 +242,8 @@ class Player:
             found.append((dm, member.user))
         if self.opened is not None:
             found.append((self.opened.response.message, member))
+        if self.step is not None:
+            found.append((self.step.response.message, member))
         return found
 
     async def open_panel(self) -> None:
@@ -254,6 +257,7 @@ class Player:
     async def play(self, game_id: str, action: Any) -> bool:
         """Play `action` by the button or menu option that carries it; False when none is shown."""
         value = action_value(game_id, action)
+        self.step = None
         for step in interface_steps(game_id, action):
             await self._click(step)
         wanted = {f"a:{value}", *(f"u:{step}" for step in kit(game_id).shortcuts(action))}
@@ -274,15 +278,20 @@ class Player:
         return False
 
     async def _click(self, wanted: str) -> None:
-        """A step of the game's own interface on the board (marking a die to set aside)."""
+        """A step of the game's own interface on the board (Sushizock: a die toggled to set aside, or
+        "Steal", whose private answer holds the steals)."""
         board = self.table.board
         item = next(item for item in buttons(board) if payload(item) == wanted)
         self.table.did(self.name, f"clicks “{item.label}”")
-        no_refusal(await self.table.member(self.name).click(board, custom_id=item.custom_id))
+        result = await self.table.member(self.name).click(board, custom_id=item.custom_id)
+        no_refusal(result)
+        if result.ephemeral:
+            self.step = result
 
 
 def interface_steps(game_id: str, action: Any) -> list[str]:
-    """The interface clicks an action needs first (the game's testkit: Sushizock's dice to set aside)."""
+    """The interface clicks an action needs first (the game's testkit: Sushizock's dice toggled to set
+    aside, its Steal button)."""
     return [f"u:{step}" for step in kit(game_id).interface_steps(action)]
 
 

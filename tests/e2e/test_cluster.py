@@ -117,7 +117,7 @@ async def test_each_process_plays_the_games_of_its_own_guilds(simcord_env, peers
     for table, one, _ in (first, second):
         no_refusal(await table.click(one, "+2"))  # 6: the game is over
         await eventually(simcord_env, lambda t=table: results_shown(t), "the results")
-        assert f"{one}: 6" in table.public_text()
+        assert f"<@{table.member(one).id}> — 6 points" in table.public_text()  # the results: the winner
 
 
 # ---------------------------------------------------------------- DMs reach the other process's tables
@@ -194,7 +194,7 @@ async def test_a_killed_process_s_timers_are_taken_over_and_its_games_go_on(simc
     await eventually(simcord_env, board_says(table, "bob: 3", "Turn: alice"), "bob's click")
     no_refusal(await table.click("alice", "+2"))
     await eventually(simcord_env, lambda: results_shown(table), "alice wins")
-    assert "alice: 5" in table.public_text()
+    assert f"<@{table.member('alice').id}> — 5 points" in table.public_text()
     assert await stored(table) is None  # over, and stored so by whichever process
     assert table.channel.id not in tables_of(again.bot).cache.loaded
 

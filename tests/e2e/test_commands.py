@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import discord
 
+from cogs.i18n import catalog, languages
+from tests.e2e.helpers import Table, text_of
+
 
 async def test_free_text_options_are_bounded_so_no_reply_can_outgrow_discord(simcord_env):
     """Every string option without choices declares a max_length, so Discord itself refuses a
@@ -20,3 +23,24 @@ async def test_free_text_options_are_bounded_so_no_reply_can_outgrow_discord(sim
     assert {"/sushigo pick card", "/leaderboard game", "/settings option value", "/roll expression"} <= set(
         bounded
     )
+
+
+async def test_a_command_answers_with_what_it_did(simcord_env):
+    """`/sushigo start` says what happened: the game that started and who plays it, computers with
+    their level (the boards of the game then name them plainly)."""
+    await simcord_env.bot.tree.sync()
+    table = Table(simcord_env, "sushigo", ["alice"])
+    await table.open(computers=1)
+    started = await table.slash("alice", "start")
+    alice = f"<@{table.players['alice'].id}>"
+    assert started.ephemeral
+    assert started.response.content == f"▶️ The Sushi Go! game has started: {alice} and 🤖 Temaki (normal)."
+    assert "(normal)" not in text_of(table.board)
+
+
+def test_no_answer_is_a_bare_done():
+    """No catalog holds a confirmation that says nothing of what was done, in any language."""
+    bare = {"done", "done.", "ok", "ok.", "erledigt.", "hecho.", "انجام شد."}
+    for language in languages().values():
+        said = [key for key, words in catalog(language).items() if words.strip().casefold() in bare]
+        assert said == [], language

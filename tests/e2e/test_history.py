@@ -1,9 +1,11 @@
 """/history and /replay through the bot: finished games listed and paged, a game played again
-move by move from its action log, its buttons working after a restart, and pruning by retention."""
+move by move from its action log, by round and by move, privately unless posted, its controls
+working after a restart and after its interaction expired, and pruning by retention."""
 
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import discord
@@ -13,7 +15,7 @@ from bot import GAME_EXTENSIONS
 from rules.registry import GAMES
 from storage.leaderboard import SeatResult
 from storage.tables import Seat, TableRecord, TableStore
-from tests.e2e.helpers import Table, labels, text_of
+from tests.e2e.helpers import Table, labels, selects, text_of
 from tests.games import kit
 
 EXTENSIONS = (
@@ -23,6 +25,7 @@ EXTENSIONS = (
     "cogs.settings",
     "cogs.notify",
     "cogs.history",
+    "cogs.replay",
 )
 # Tiny Race: alice +2, bob +1, alice +2, bob +1, alice +2 — alice reaches 5 on the fifth move.
 WINNING_CLICKS = [("alice", "+2"), ("bob", "+1"), ("alice", "+2"), ("bob", "+1"), ("alice", "+2")]
@@ -61,6 +64,31 @@ def next_door(table: Table, names: list[str]) -> Table:
     return other
 
 
+LIVE_WORDS = ("still to pick", "your turn", "in your dm")
+"""What a live board tells the players to do: a replay, shown long after, never says it."""
+
+
+def assert_no_live_words(message: Any) -> None:
+    said = text_of(message).casefold()
+    assert [words for words in LIVE_WORDS if words in said] == [], text_of(message)
+
+
+def jump_menu(message: Any) -> str:
+    """The custom_id of a replay's jump menu (`sbr:j:<game>`)."""
+    (menu,) = selects(message)
+    assert menu.custom_id is not None and len(menu.custom_id) <= 100
+    return menu.custom_id
+
+
+def jump_options(message: Any) -> list[discord.SelectOption]:
+    (menu,) = selects(message)
+    return list(menu.options)
+
+
+def jump_values(message: Any) -> list[str]:
+    return [option.value for option in jump_options(message)]
+
+
 def game_number(message: Any) -> int:
     """The number /history gives the newest game on the list (`**#12** · …`)."""
     text = text_of(message)
@@ -79,9 +107,10 @@ async def test_history_lists_a_finished_game_and_replay_steps_through_it(simcord
     assert text.index("alice") < text.index("bob")  # by rank: the winner first
     assert "🥇" in text and "⏱️" in text
 
-    shown = await alice.slash(table.channel, "replay", game=game_number(listed.response))
-    assert not shown.ephemeral
+    shown = await alice.slash(table.channel, "replay", game=game_number(listed.response), post=True)
+    assert not shown.ephemeral  # posted on request: the channel watches together
     replay = shown.response
+    assert latest(table).id == replay.id and "Only you see" not in text_of(replay)
     assert "the deal" in replay.content
     assert "alice: 0" in replay.content and "bob: 0" in replay.content
     assert labels(replay) == ["First", "Previous", "Next", "Last"]  # the game's +1 / +2 are gone
@@ -105,7 +134,7 @@ async def test_history_lists_a_finished_game_and_replay_steps_through_it(simcord
     assert "the deal" in latest(table).content
 
     started_late = await alice.slash(table.channel, "replay", game=game_number(listed.response), move=3)
-    assert "move 3 of 5" in started_late.response.content
+    assert started_late.ephemeral and "move 3 of 5" in started_late.response.content
 
 
 async def test_a_replay_button_works_after_a_restart(simcord_env, bot_factory):
@@ -113,11 +142,94 @@ async def test_a_replay_button_works_after_a_restart(simcord_env, bot_factory):
     await play_tiny(table)
     alice = table.member("alice")
     listed = await alice.slash(table.channel, "history")
-    shown = await alice.slash(table.channel, "replay", game=game_number(listed.response), move=2)
+    shown = await alice.slash(table.channel, "replay", game=game_number(listed.response), move=2, post=True)
     posted = shown.response
     await simcord_env.restart_bot(bot_factory())
     await alice.click(posted, label="Next")
     assert "move 3 of 5" in latest(table).content
+    await table.member("bob").select(latest(table), ["1"], custom_id=jump_menu(latest(table)))
+    assert "move 1 of 5" in latest(table).content and latest(table).id == posted.id
+
+
+async def test_a_replay_is_private_by_default_and_pages_long_after_it_opened(simcord_env, bot_factory):
+    """Watching alone does not fill the channel; each click answers itself by editing the ephemeral,
+    so paging works after the opening interaction's 15 minutes and after a restart."""
+    table = Table(simcord_env, "tiny", ["alice", "bob"])
+    await play_tiny(table)
+    alice = table.member("alice")
+    number = game_number((await alice.slash(table.channel, "history")).response)
+    before = len(table.public_messages())
+
+    shown = await alice.slash(table.channel, "replay", game=number)
+    assert shown.ephemeral and "the deal" in shown.response.content
+    assert "🔒 Only you see this replay" in text_of(shown.response) and "post:" in text_of(shown.response)
+    assert len(table.public_messages()) == before  # nothing was posted
+
+    await alice.click(shown.response, label="Next")
+    assert shown.response.ephemeral and "move 1 of 5" in shown.response.content
+    assert "Only you see this replay" in text_of(shown.response)  # an edit stays private, and says so
+
+    await simcord_env.advance_time(16 * 60)  # the opening interaction's token has expired
+    late = await alice.click(shown.response, label="Next")
+    assert late.acknowledged and "move 2 of 5" in shown.response.content
+
+    await simcord_env.restart_bot(bot_factory())
+    await alice.select(shown.response, ["5"], custom_id=jump_menu(shown.response))
+    assert "move 5 of 5" in shown.response.content and "🥇 **1.** alice — 6" in text_of(shown.response)
+    await alice.click(shown.response, label="First")
+    assert "the deal" in shown.response.content
+    assert len(table.public_messages()) == before
+
+
+async def test_a_sushi_go_replay_jumps_to_a_round_and_to_a_move(simcord_env):
+    """54 moves in three rounds: one choice in the menu reaches a round's start or a move, where
+    before it took up to 54 clicks of Next."""
+    table = Table(simcord_env, "sushigo", ["alice", "bob"])
+    number, moves = await store_computer_game(table, "sushigo", seed=4)
+    assert moves > 25
+    alice = table.member("alice")
+    shown = await alice.slash(table.channel, "replay", game=number)
+    options = jump_options(shown.response)
+    assert len(options) <= 25 and len({option.value for option in options}) == len(options)
+    assert selects(shown.response)[0].placeholder == "Jump to a round or a move…"
+    rounds = {option.label: int(option.value) for option in options if option.label.startswith("Round ")}
+    assert list(rounds) == ["Round 1 begins", "Round 2 begins", "Round 3 begins"]
+    assert rounds["Round 1 begins"] == 0 and 0 < rounds["Round 2 begins"] < rounds["Round 3 begins"] < moves
+    shown_now = [option for option in options if "shown now" in (option.description or "")]
+    assert [option.value for option in shown_now] == ["0"]
+
+    third = rounds["Round 3 begins"]
+    await alice.select(shown.response, [str(third)], custom_id=jump_menu(shown.response))
+    assert f"move {third} of {moves}" in shown.response.content and "round 3/3" in text_of(shown.response)
+    assert_no_live_words(shown.response)
+    around = jump_values(shown.response)
+    assert {str(step) for step in range(third - 5, third + 6)} <= set(around)  # the moves near it
+    assert "Round 2 begins" in [option.label for option in jump_options(shown.response)]  # and back
+
+    later = next(int(value) for value in around if int(value) > third + 5)  # a milestone further on
+    await alice.select(shown.response, [str(later)], custom_id=jump_menu(shown.response))
+    assert f"move {later} of {moves}" in shown.response.content
+    picked = next(option for option in jump_options(shown.response) if option.value == str(later))
+    assert picked.label.startswith(f"Move {later} · ") and picked.description == "Round 3 · shown now"
+
+    started = await alice.slash(table.channel, "replay", game=number, move=moves + 10)  # past the end
+    assert f"move {moves} of {moves}" in started.response.content
+
+
+async def test_a_long_game_without_rounds_jumps_by_milestones(simcord_env):
+    table = Table(simcord_env, "sushidice", ["alice", "bob"])
+    number, moves = await store_computer_game(table, "sushidice", seed=4)
+    assert moves > 100
+    alice = table.member("alice")
+    shown = await alice.slash(table.channel, "replay", game=number, move=moves // 2)
+    assert selects(shown.response)[0].placeholder == "Jump to a move…"
+    values = [int(value) for value in jump_values(shown.response)]
+    assert len(values) <= 25 and values == sorted(values) and values[-1] <= moves
+    assert values[0] == 0 and moves // 2 in values
+    far = [value for value in values if abs(value - moves // 2) > 10]
+    assert len(far) >= 5 and len({value % 10 for value in far}) == 1  # round numbers, across the game
+    await alice.select(shown.response, [str(far[-1])], custom_id=jump_menu(shown.response))
+    assert f"move {far[-1]} of {moves}" in shown.response.content
 
 
 async def test_history_pages_filters_and_the_watch_menu(simcord_env, bot_factory):
@@ -155,9 +267,12 @@ async def test_history_pages_filters_and_the_watch_menu(simcord_env, bot_factory
     assert unknown.ephemeral and "no game called chess" in unknown.response.content
 
     oldest = game_number(first)  # the list shows its second page by now
-    await alice.select(first, [str(oldest)], custom_id="sbh:watch")
-    watched = latest(table)
-    assert watched.id != first.id and f"game #{oldest}" in watched.content and "the deal" in watched.content
+    posted = len(table.public_messages())
+    watching = await alice.select(first, [str(oldest)], custom_id="sbh:watch")
+    assert watching.ephemeral and len(table.public_messages()) == posted  # watched privately
+    watched = watching.response
+    assert f"game #{oldest}" in watched.content and "the deal" in watched.content
+    assert "Only you see this replay" in text_of(watched)
 
     choices = await alice.autocomplete(table.channel, "replay", "game", "")
     assert len(choices) == 7 and str(newest) in choices[0]["name"] and "carol" in choices[0]["name"]
@@ -185,41 +300,55 @@ async def test_replay_refuses_what_it_cannot_show(simcord_env):
     assert old.ephemeral and "played before the bot kept what replays need" in old.response.content
 
 
-async def test_a_real_game_replays_exactly_as_the_channel_showed_it(simcord_env):
-    """Sushizock played to its end by time-outs and computer players: the replay's first move and
-    its last show exactly the boards the channel showed then."""
+async def test_a_real_game_replays_as_the_channel_showed_it(simcord_env):
+    """Sushizock played to its end by time-outs and computer players: the replay's first move shows
+    the board the channel showed then (nothing it did not show), and its last move the result the
+    channel announced."""
     table = Table(simcord_env, "sushizock", ["alice", "bob"])
     await table.seat_everyone()
     await simcord_env.advance_time(301)  # alice's first throw, played by the table
-    after_first = board_of(table.board)
+    after_first = table.board.embeds[0]
     for _ in range(12):
-        if (await table.state()) is not None and "final result" in table.public_text():
+        if results_of(table) is not None:
             break
         await simcord_env.advance_time(301)  # three time-outs each make computer players, who finish
-    assert "final result" in table.public_text()
-    final = board_of(last_board(table))
+    results = results_of(table)
+    assert results is not None
 
     alice = table.member("alice")
     number = game_number((await alice.slash(table.channel, "history")).response)
-    first_move = (await alice.slash(table.channel, "replay", game=number, move=1)).response
-    assert first_move.embeds[0].to_dict() == after_first
-    assert "(the table, on a time-out)" in text_of(first_move)
-    await alice.click(first_move, label="Last")
-    end = latest(table)
-    assert end.embeds[0].to_dict() == final
+    shown = await alice.slash(table.channel, "replay", game=number, move=1)
+    replayed = shown.response.embeds[0]
+    assert replayed.title == after_first.title
+    assert set(lines_of(replayed)) <= set(lines_of(after_first)), "a replay shows only what the table showed"
+    names = [line for line in lines_of(after_first) if "alice" in line or "bob" in line]
+    assert names and set(names) <= set(lines_of(replayed))  # the players' rows as they were
+    assert "(the table, on a time-out)" in text_of(shown.response)
+    await alice.click(shown.response, label="Last")
+    end = shown.response
     assert "🤖 (the computer player)" in text_of(end)
+    assert ranked(text_of(end)) == ranked(text_of(results)) != []
 
 
-def board_of(message: discord.Message) -> Any:
-    return message.embeds[0].to_dict()
+def lines_of(embed: discord.Embed) -> list[str]:
+    """An embed's lines as a reader sees them, title and field names included."""
+    parts = [embed.title or "", embed.description or ""]
+    parts += [f"{field.name}\n{field.value}" for field in embed.fields]
+    return [line for part in parts for line in part.split("\n") if line.strip()]
 
 
-def last_board(table: Table) -> discord.Message:
-    """The game's own board message (the last bot message whose embed is not the result)."""
-    for message in reversed(table.public_messages()):
-        if message.author.bot and message.embeds and "final result" not in (message.embeds[0].title or ""):
-            return message
-    raise AssertionError("no board")
+def results_of(table: Table) -> discord.Message | None:
+    """The game's results message: the one offering a Rematch."""
+    found = [message for message in table.public_messages() if "Rematch" in labels(message)]
+    return found[-1] if found else None
+
+
+def ranked(text: str) -> list[tuple[int, str, int]]:
+    """(rank, name, score) of each ranked line: "🥇 **1.** 🤖 alice — 9 points" -> (1, "alice", 9)."""
+    return [
+        (int(rank), name, int(score))
+        for rank, name, score in re.findall(r"\*\*(\d+)\.\*\* (?:🤖 )?(\S+) — (-?\d+)", text)
+    ]
 
 
 async def test_retention_prunes_old_games_now_and_daily(simcord_env):
@@ -305,13 +434,23 @@ async def test_every_game_replays_through_its_own_renderer_without_its_buttons(s
     table = Table(simcord_env, game_id, ["alice", "bob"])
     number, moves = await store_computer_game(table, game_id, seed=4)
     alice = table.member("alice")
-    deal = await alice.slash(table.channel, "replay", game=number)
+    deal = await alice.slash(table.channel, "replay", game=number, post=True)
     assert not deal.ephemeral and "the deal" in deal.response.content
     assert labels(deal.response) == ["First", "Previous", "Next", "Last"]
+    assert [menu.custom_id for menu in selects(deal.response)] == [f"sbr:j:{number}"]  # the jump menu only
+    shown = [deal.response]
     await alice.click(deal.response, label="Next")
     assert f"move 1 of {moves}" in latest(table).content
     assert "🤖 (the computer player)" in text_of(latest(table))
+    shown.append(latest(table))
+    middle = jump_values(latest(table))[len(jump_values(latest(table))) // 2]
+    await alice.select(latest(table), [middle], custom_id=f"sbr:j:{number}")
+    assert f"move {middle} of {moves}" in latest(table).content
+    shown.append(latest(table))
     await alice.click(latest(table), label="Last")
     end = latest(table)
     assert f"move {moves} of {moves}" in end.content and "🥇" in text_of(end)
     assert labels(end) == ["First", "Previous", "Next", "Last"]  # still no game buttons at the end
+    shown.append(end)
+    for message in shown:  # only what the table showed: nothing tells a watcher to move
+        assert_no_live_words(message)

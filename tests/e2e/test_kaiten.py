@@ -92,14 +92,15 @@ async def chopsticks(env: Any, table: Table, name: str, result: Any, how: str) -
     return await table.member(name).click(challenge, custom_id=chosen.custom_id)
 
 
-def explained(results: discord.Message) -> dict[int, tuple[int, list[str]]]:
-    """Per player (user id) in the results message: their score and the lines that explain it."""
-    found: dict[int, tuple[int, list[str]]] = {}
-    player: int | None = None
+def explained(results: discord.Message) -> dict[str, tuple[int, list[str]]]:
+    """Per player (as the results name them: a mention, or a computer's name) in the results message:
+    their score and the lines that explain it."""
+    found: dict[str, tuple[int, list[str]]] = {}
+    player: str | None = None
     for line in (results.embeds[0].description or "").splitlines():
-        head = re.search(r"<@(\d+)> — (−?\d+) points?$", line)
+        head = re.search(r"\*\* (.+) — (−?\d+) points?$", line)
         if head:
-            player = int(head[1])
+            player = str(head[1])
             found[player] = (int(head[2].replace("−", "-")), [])
         elif player is not None and not line.startswith("⚖️"):
             found[player][1].append(line)
@@ -155,8 +156,15 @@ async def test_two_player_game_with_chopsticks_a_time_out_and_a_refill(simcord_e
 
     board = table.board
     assert "Kaiten Sushi" in (board.embeds[0].title or "")
-    assert "<@" in board.content and "your turn" in board.content
-    assert "column A" in text_of(board)  # the sake starts on the first pine of the top side
+    # The table is told whose turn it is and what they may do; the sake starts on the first pine of the
+    # top side. The plates, the sake's line and the scores are the picture's: the words do not repeat them.
+    alice = f"<@{table.member('alice').id}>"
+    assert board.content.startswith(f"🍣 {alice} fetches a sushi from column A — or first spends a 🌿 wasabi")
+    assert not re.search(r"\byour?\b", text_of(board), re.IGNORECASE)
+    assert (
+        not board.embeds[0].fields and "pts" not in text_of(board) and "nearest first" not in text_of(board)
+    )
+    assert "🖼️ The 🍶 sake points along its line" in text_of(board)  # the picture's legend, this once
     image = await picture(board)
     assert image.format == "PNG" and image.width > 600 and image.height > 400
     rice, _, ingredient = (await table.view())["board"][0].partition(":")
@@ -170,9 +178,11 @@ async def test_two_player_game_with_chopsticks_a_time_out_and_a_refill(simcord_e
 
     # Turn 1: alice spends her wasabi from the board (picker, then a move), then fetches by slash.
     await table.click("alice", "Use wasabi")
-    assert "where should the sake go" in text_of(table.board)
+    assert "🌿 alice chooses where the wasabi moves the sake" in text_of(table.board)
     await table.press("alice", "1 pine clockwise")
-    assert "spent a wasabi" in text_of(table.board) and "column B" in text_of(table.board)
+    text = text_of(table.board)
+    assert "alice spent a wasabi: the sake moved 1 pine clockwise, to column B" in text
+    assert "fetches a sushi from column B" in table.board.content and "🖼️" not in text
     assert "Use wasabi" not in labels(table.board, enabled_only=True)
     cell = (await table.view())["fetchable"][0]
     result = await table.slash("alice", "fetch", cell=cell_name(cell).lower())
@@ -198,7 +208,7 @@ async def test_two_player_game_with_chopsticks_a_time_out_and_a_refill(simcord_e
                 timed_out = await grab(env, table, name, view["fetchable"][0], how="wait")
                 assert "Too slow" in timed_out.response.content and not buttons(timed_out.response)
                 text = text_of(table.board)
-                assert "bob dropped" in text and "1 soy" in text
+                assert "bob dropped" in text and "takes a 🫗 soy (1 now)" in text
             else:
                 await grab(env, table, name, view["fetchable"][0])
         elif view["phase"] in ("place", "ginger"):  # the first plate cell, the first ginger choice
@@ -221,7 +231,7 @@ async def test_two_player_game_with_chopsticks_a_time_out_and_a_refill(simcord_e
     assert all(f"<@{member.id}>" in text_of(results[0]) for member in table.players.values())
     # Each score explained the rulebook's way: rows, columns, then wasabi, soy, rice; the bold parts add up.
     breakdowns = explained(results[0])
-    assert set(breakdowns) == {member.id for member in table.players.values()}
+    assert set(breakdowns) == {f"<@{member.id}>" for member in table.players.values()}
     for score, lines in breakdowns.values():
         rows, columns, extras = lines
         assert rows.startswith("╰ Rows: ") and rows.count("**") == 6
@@ -229,9 +239,11 @@ async def test_two_player_game_with_chopsticks_a_time_out_and_a_refill(simcord_e
         assert "🌿" in extras and "🫗" in extras and "rice, the rarer colour" in extras
         parts = re.findall(r"\*\*([+−]?\d+)\*\*", "\n".join(lines))
         assert len(parts) >= 7 and sum(int(part.replace("−", "-")) for part in parts) == score
+    # The final scores are the results' alone: a last board, while it stands, does not announce them.
     ended = [m for m in messages if m.embeds and "every plate is full" in (m.embeds[0].title or "")]
-    assert len(ended) == 1 and "Final:" in text_of(ended[0]) and not buttons(ended[0])
-    await picture(ended[0])
+    for board in ended:
+        assert "Final" not in text_of(board) and " pts" not in text_of(board) and not buttons(board)
+        await picture(board)
     standings = await table.member("alice").slash(table.channel, "leaderboard")
     text = text_of(standings.response)
     for member in table.players.values():
@@ -251,7 +263,9 @@ async def test_dexterity_off_table_options_and_slash_commands(simcord_env: Any) 
     assert "dexterity: **off**" in lobby and "arrangement: **checkerboard**" in lobby
     await table.join("bob")
     await table.start()
-    assert "Dexterity: off · rice: checkerboard" in text_of(table.board)
+    assert "🥢 Dexterity: off" in text_of(table.board)
+    cells = (await table.view())["board"]
+    assert {cells[0][0], cells[1][0]} == {"B", "W"} and cells[0][0] == cells[2][0]  # checkerboard rice
 
     typed = await table.member("alice").autocomplete(table.channel, "kaiten fetch", "cell", "")
     assert [choice["value"] for choice in typed] == ["A1", "A2", "A3", "A4", "A5", "A6"]
@@ -268,7 +282,7 @@ async def test_dexterity_off_table_options_and_slash_commands(simcord_env: Any) 
 
     moved = await table.slash("alice", "wasabi", direction=-1, steps=2)
     assert moved.ephemeral and "spent a wasabi and moved the sake 2 pines back" in moved.response.content
-    assert "points along **row 2**" in text_of(table.board)
+    assert "to row 2" in text_of(table.board) and "fetches a sushi from row 2" in table.board.content
     again = await table.slash("alice", "wasabi", direction=1, steps=1)
     assert "already spent a wasabi" in again.response.content
 
@@ -276,8 +290,8 @@ async def test_dexterity_off_table_options_and_slash_commands(simcord_env: Any) 
     clicked = await table.press("alice", "A2 ·")
     assert clicked.response is None or not clicked.response.ephemeral
     board = table.board
-    assert "alice fetched" in text_of(board) and "holds" in text_of(board)
-    assert labels(board, enabled_only=True) == ["top left", "top right", "bottom left", "bottom right"]
+    assert "alice fetched" in text_of(board) and "puts" in board.content and "on their plate" in board.content
+    assert labels(board, enabled_only=True)[:4] == ["top left", "top right", "bottom left", "bottom right"]
     refused = await table.slash("alice", "place", cell=4)
     assert "first sushi goes in a corner" in refused.response.content
     placed = await table.slash("alice", "place", cell=8)
@@ -305,7 +319,7 @@ async def test_wrong_button_time_out_and_the_same_chopsticks_after_a_restart(
     assert len(buttons(result.response)) == 5  # strict: five buttons
     wrong = await chopsticks(env, table, "alice", result, "wrong")
     assert "Wrong button" in wrong.response.content
-    assert "alice dropped" in text_of(table.board) and "1 soy" in text_of(table.board)
+    assert "alice dropped" in text_of(table.board) and "takes a 🫗 soy (1 now)" in text_of(table.board)
 
     # bob: nothing pressed; after the window the sushi slips, and the row of buttons is gone.
     result = await table.press("bob", "A1 ·")
@@ -338,10 +352,12 @@ async def test_short_of_ginger_the_player_chooses_the_edge_by_button_or_slash(si
     await table.click("alice", "bottom right")
     board = table.board
     text = text_of(board)
-    assert f"<@{table.member('alice').id}>, choose where your ginger goes" in board.content
-    assert "has 1 ginger for 2 new edges between black and white rice" in text
-    assert "ginger on middle right | bottom right → the bottom row scores 0" in text
-    assert "ginger on bottom middle | bottom right → the right column scores 0" in text
+    assert board.content.startswith(
+        f"🫚 <@{table.member('alice').id}> has 1 ginger for 2 new edges between black and white rice and "
+        "chooses where it goes — an edge left bare makes its row or column score 0"
+    )
+    # Each choice and its cost is a button; the words do not list them again (they fit on the buttons).
+    assert "→" not in text.replace(board.content, "")
     assert labels(board, enabled_only=True)[:2] == [
         "middle right | bottom right → bottom row scores 0",
         "bottom middle | bottom right → right column scores 0",
@@ -357,7 +373,7 @@ async def test_short_of_ginger_the_player_chooses_the_edge_by_button_or_slash(si
     text = text_of(table.board)
     assert "alice laid 1 ginger" in text and "the right column will score 0" in text
     assert not shows(await picture(table.board), DUE)
-    assert f"<@{table.member('bob').id}>, your turn" in table.board.content
+    assert table.board.content.startswith(f"🍣 <@{table.member('bob').id}> fetches a sushi from")
     alice = (await table.view())["players"][0]
     assert alice["ginger_edges"] == [[7, 8]] and alice["missing_ginger"] == [[5, 8]]
     assert alice["score"] == 7 + 2 + 1 + 2  # rows 1 + 1 + 5, columns 1 + 1, one black rice, the wasabi
@@ -389,5 +405,10 @@ async def test_computer_players_fetch_by_chance_and_finish_the_game(simcord_env:
         await env.advance_time(301)
     messages = table.public_messages()
     assert any(m.embeds and "final result" in (m.embeds[0].title or "") for m in messages)
-    ended = next(m for m in messages if m.embeds and "every plate is full" in (m.embeds[0].title or ""))
-    assert "Final:" in text_of(ended) and "🤖 alice" in text_of(ended)
+    results = next(m for m in messages if m.embeds and "final result" in (m.embeds[0].title or ""))
+    # The computers' plates are explained like anyone's: the bold parts add up to each score.
+    breakdowns = explained(results)
+    assert {name.split()[-1] for name in breakdowns} == {"alice", "bob"}  # each seat, however marked
+    for score, lines in breakdowns.values():
+        parts = re.findall(r"\*\*([+−]?\d+)\*\*", "\n".join(lines))
+        assert sum(int(part.replace("−", "-")) for part in parts) == score

@@ -63,7 +63,8 @@ async def test_a_pick_is_its_answer_and_one_board_edit(simcord_env: Any) -> None
     before = len(env.http_requests)
     await pick(table, "alice")
     assert calls(env, before, table) == ["answer 7", "PATCH board"]  # 7: the DM edited in the answer
-    assert "✅ alice · ⏳ bob" in text_of(table.board)
+    board = text_of(table.board)
+    assert "✅ **alice**" in board and "⏳ **bob**" in board
 
 
 async def test_a_board_drawn_as_it_shows_is_not_sent_again(simcord_env: Any) -> None:

@@ -8,10 +8,15 @@ from typing import Any
 import discord
 import pytest
 
-from rules.rockthebock.game import GAME, WOLF, Choose, RockTheBockView, Roll
-from tests.e2e.helpers import Table, action_value, buttons, labels, payload
+from rules.rockthebock.game import GAME, WOLF, Choose, RockTheBockView, Roll, score_round
+from tests.e2e.helpers import Table, action_value, buttons, labels, payload, text_of
 
 SEED = 20240611
+MAX_LINES, MAX_CHARS = 12, 900  # issue 24: a public board at most this long, its rows of buttons counted
+SECOND_PERSON = re.compile(r"\byou(r|rs|rself)?\b", re.IGNORECASE)
+EXPLAINED = re.compile(
+    r"🐏 (\d+)(?: \(full\))? ([<>=]) 🐺 (\d+)(?: \(full\))? → 🐐 (\d+)(?: \(full\))? × (\S+) = \*\*(\S+)\*\*"
+)
 
 
 @pytest.fixture
@@ -61,14 +66,41 @@ def score_of(text: str) -> int:
     return int(text.replace("−", "-"))
 
 
+def explained(text: str) -> int:
+    """A round score shown with its reason ("🐏 3 > 🐺 2 → 🐐 2 × +1 = **+2**"): the reason checked
+    against the rule (GAMES.md: each goat +1 under a bock lead, −1 under a wolf lead, else 0)."""
+    found = EXPLAINED.search(text)
+    assert found, text
+    bocks, relation, wolves, goats, factor, score = found.groups()
+    lead = (int(bocks) > int(wolves)) - (int(wolves) > int(bocks))
+    assert relation == {1: ">", -1: "<", 0: "="}[lead] and score_of(factor) == lead, text
+    assert score_of(score) == score_round(int(bocks), int(wolves), int(goats)), text
+    return score_of(score)
+
+
 def round_scores_announced(text: str) -> dict[str, list[int]]:
-    """Each player's round scores, from the "Round N of 3 is over!" announcements."""
+    """Each player's round scores, from the "Round N of 3 is over!" announcements (each explained)."""
     scores: dict[str, list[int]] = {}
-    for player, score in re.findall(
-        r"^\S+ (?:🤖 )?(\w+): 🐏 \d+ · 🐺 \d+ · 🐐 \d+ → \*\*(\S+)\*\*", text, re.M
-    ):
-        scores.setdefault(player, []).append(score_of(score))
+    for player, line in re.findall(r"^\S+ (?:🤖 )?(\w+): (🐏 .*\(total \S+\))$", text, re.M):
+        scores.setdefault(player, []).append(explained(line))
     return scores
+
+
+def board_size(message: discord.Message) -> tuple[int, int]:
+    """A board's lines as a reader scrolls past them (its words, then each row of buttons) and characters."""
+    text = text_of(message)
+    return len(text.splitlines()) + len(message.components), len(text)
+
+
+def check_board(message: discord.Message, players: int) -> None:
+    """Short, speaking to the table, one line per sheet, each round score with its reason."""
+    lines, characters = board_size(message)
+    assert lines <= MAX_LINES and characters <= MAX_CHARS, text_of(message)
+    assert not SECOND_PERSON.search(text_of(message)), text_of(message)
+    sheets = [line for line in description(message).splitlines() if "→ 🐐" in line]
+    assert len(sheets) == players and not message.embeds[0].fields
+    for line in sheets:
+        explained(line)
 
 
 class Play:
@@ -80,6 +112,7 @@ class Play:
         self.names = names
         self.moves = 0
         self.seen: set[str] = set()
+        self.largest = (0, 0)  # the longest board seen: lines, characters
 
     async def turn(self) -> bool:
         ctx = await self.table.live()
@@ -91,7 +124,8 @@ class Play:
         name = self.names[seat]
         player = self.table.member(name)
         board = self.table.board
-        assert f"<@{player.id}>" in board.content and "Roll" in board.content
+        assert f"<@{player.id}>'s turn: **Roll**" in board.content
+        self.check(board)
         use_slash = self.moves % 3 == 2
         self.moves += 1
         if use_slash:
@@ -119,13 +153,18 @@ class Play:
         await self.choose(name, action, view, slash=use_slash)
         return True
 
+    def check(self, board: discord.Message) -> None:
+        check_board(board, len(self.names))
+        self.largest = max(self.largest, board_size(board))
+
     async def check_throw(self, view: RockTheBockView) -> None:
         """The throw is on the board grouped by colour, one button per colour with its count."""
         board = self.table.board
-        assert "choose one colour" in board.content
+        self.check(board)
+        assert "'s turn: choose one colour of the throw" in board.content
         shown = description(board)
         dice = view["dice"]
-        assert ("(1 die)" if dice == 1 else f"({dice} dice)") in shown
+        assert ("Throw of 1 die:" if dice == 1 else f"Throw of {dice} dice:") in shown
         by_label = {b.label: b for b in buttons(board)}
         assert view["throw"] is not None
         for item in view["throw"]:
@@ -183,10 +222,16 @@ class Play:
 
 
 async def check_end(table: Table, names: list[str]) -> None:
-    """Final board, round announcements, results message and the leaderboard."""
+    """Round announcements, the one results message and the leaderboard.
+
+    Rounds 1 and 2 are announced, each score with its reason; the last round is not (the results,
+    the game's closing message, explain it), so nothing tells the end twice.
+    """
     text = table.public_text()
-    for number in (1, 2, 3):
+    for number in (1, 2):
         assert f"Round {number} of 3 is over!" in text
+    assert "Round 3 of 3 is over!" not in text
+    assert "Each 🐐 counts +1 with more 🐏 than 🐺, −1 with more 🐺 than 🐏, else 0." in text
     assert "?" not in text_without_footers(
         table
     )  # every sheet of a computer-played round is reported in full
@@ -197,23 +242,27 @@ async def check_end(table: Table, names: list[str]) -> None:
     lines = description(results[0]).splitlines()
     announced = round_scores_announced(text)
     for name in names:
-        # The player's result, then how it was counted: the three round scores as announced.
+        # The player's result, then how it was counted: rounds 1 and 2 as announced, round 3 explained.
         at = next(i for i, line in enumerate(lines) if f"<@{table.member(name).id}>" in line)
         total = re.search(r"— ([−\d]+) points?$", lines[at])
         breakdown = re.fullmatch(
-            r"╰ Round 1: \*\*(\S+)\*\* · Round 2: \*\*(\S+)\*\* · Round 3: \*\*(\S+)\*\*", lines[at + 1]
+            r"╰ Round 1: \*\*(\S+)\*\* · Round 2: \*\*(\S+)\*\* · Round 3: (🐏 .*)", lines[at + 1]
         )
         assert total and breakdown, lines
-        rounds = [score_of(score) for score in breakdown.groups()]
-        assert rounds == announced[name] and sum(rounds) == score_of(total[1])
+        rounds = [score_of(breakdown[1]), score_of(breakdown[2]), explained(breakdown[3])]
+        assert rounds[:2] == announced[name] and sum(rounds) == score_of(total[1])
     assert not any(line.startswith("⚖️") for line in lines)  # equal totals share a rank: no tie-break
     finished = [m for m in board if m.embeds and (m.embeds[0].title or "").endswith("final sheets")]
-    assert finished and "game is over" in finished[-1].content
     assert all(not buttons(message) for message in finished)
     leaderboard = await table.member(names[0]).slash(table.channel, "leaderboard", game="rockthebock")
     shown = leaderboard.response.embeds[0].description
     for name in names:
         assert f"<@{table.member(name).id}>" in shown
+
+
+def sheet_lines(message: discord.Message) -> list[str]:
+    """The board's sheets, one line each: "▶️ 🟥 alice: 🐏 0 = 🐺 0 → 🐐 0 × 0 = **0** · 🎲 10 left"."""
+    return [line for line in description(message).splitlines() if "→ 🐐" in line]
 
 
 # ---------------------------------------------------------------- tests
@@ -226,10 +275,16 @@ async def test_two_players_play_to_the_end(simcord_env):
     await table.seat_everyone()
     board = table.board
     assert board.embeds[0].title == "🐐 Rock the Bock — round 1/3"
-    assert f"<@{table.member('alice').id}>" in board.content
-    fields = board.embeds[0].fields
-    assert [field.name for field in fields] == ["▶️ 🟥 alice", "🟦 bob"]
-    assert "Bocks **0**/10" in (fields[0].value or "") and "0/10 struck" in (fields[0].value or "")
+    assert board.content == f"🎲 <@{table.member('alice').id}>'s turn: **Roll** 10 dice."
+    assert sheet_lines(board) == [
+        "▶️ 🟥 alice: 🐏 0 = 🐺 0 → 🐐 0 × 0 = **0** · 🎲 10 left",
+        "🟦 bob: 🐏 0 = 🐺 0 → 🐐 0 × 0 = **0** · 🎲 10 left",
+    ]
+    # The first board says once what the signs mean and how a round scores; later boards do not.
+    legend = "🐏 bocks · 🐺 wolves · 🐐 goats · 🎲 dice left"
+    assert legend in description(board) and "a sheet holds at most 10 🐏, 12 🐺 and 12 🐐" in description(
+        board
+    )
 
     stranger = await table.click("carol", "Roll 10 dice")
     assert stranger.ephemeral and "not seated" in stranger.response.content
@@ -240,6 +295,7 @@ async def test_two_players_play_to_the_end(simcord_env):
 
     play = Play(simcord_env, table, names)
     await play.to_the_end()
+    assert not any(legend in text_of(m) for m in table.public_messages() if m.id != board.id)
     # Bocks and wolves by button and by command, a disabled colour nobody plays, a failed throw.
     assert {
         "button_white",
@@ -259,7 +315,7 @@ async def test_four_players_with_the_wolf_picker(simcord_env):
     names = ["alice", "bob", "carol", "dave"]
     table = Table(simcord_env, "bock", names)
     await table.seat_everyone()
-    assert [field.name for field in table.board.embeds[0].fields] == [
+    assert [line.split(":")[0] for line in sheet_lines(table.board)] == [
         "▶️ 🟥 alice",
         "🟦 bob",
         "🟩 carol",
@@ -267,6 +323,8 @@ async def test_four_players_with_the_wolf_picker(simcord_env):
     ]
     play = Play(simcord_env, table, names)
     await play.to_the_end()
+    lines, characters = play.largest
+    assert lines <= MAX_LINES and characters <= MAX_CHARS  # before issue 24: 27 lines
     assert "wolf_picker" in play.seen and "slash_True" in play.seen
     assert "unowned" not in play.seen  # with four players every colour is somebody's
     await check_end(table, names)
@@ -311,8 +369,8 @@ async def test_wolf_picker_and_choose_refusals(simcord_env):
         count = thrown["grey"]["count"]
         sent = "wolf" if count == 1 else "wolves"
         assert f"sent **{count}** {sent} to 🟩 carol" in description(table.board)
-        carol = table.board.embeds[0].fields[2].value or ""
-        assert f"Wolves **{thrown['grey']['count']}**/12" in carol
+        carol = sheet_lines(table.board)[2]
+        assert carol.startswith(f"🟩 carol: 🐏 0 < 🐺 {count} → 🐐 0 × −1 = **0**"), carol
     else:
         pytest.fail("the seed should give Alice a wolf on her first throw")
 
@@ -333,8 +391,9 @@ async def test_absent_players_are_played_for_and_rounds_still_announced(simcord_
         pytest.fail("the absent players' game did not end")
     text = table.public_text()
     assert "a computer player takes over" in text
-    for number in (1, 2, 3):
+    for number in (1, 2):
         assert f"Round {number} of 3 is over!" in text
+    assert "Round 3 of 3 is over!" not in text  # the results close the game
     assert "?" not in text_without_footers(
         table
     )  # every sheet of a computer-played round is reported in full

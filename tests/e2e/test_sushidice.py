@@ -1,7 +1,9 @@
 """Sushi Dice end to end: the real bot against simcord, driven the way players do.
 
 Duelists play on their private panels (the board's "Open my dice"), spectators call Chop! on the
-public duel message, and `/sushidice yuck` calls Yuck! from the keyboard.
+public duel message, and `/sushidice yuck` calls Yuck! from the keyboard. A call is judged on the
+board it was pressed on (GAMES.md): `test_a_caller_pressing_on_what_the_board_shows_is_heard` counts
+the calls a scripted caller makes while the opponent keeps throwing.
 
 Rigged dice: the `dice` fixture wraps the engine's one throwing function
 (`SushiDiceGame._throw`) so that a test can say what a set's NEXT throw shows
@@ -14,6 +16,7 @@ test) throws the same dice again.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -23,7 +26,7 @@ import pytest
 from cogs.sushidice.cog import COMPUTER_DELAY, PUBLIC_BOARD_INTERVAL
 from cogs.sushidice.render import FACE_EMOJI
 from rules.sushidice.game import DICE, SushiDiceGame
-from tests.e2e.helpers import Table, buttons, labels
+from tests.e2e.helpers import Table, buttons, labels, text_of
 
 SEED = 7
 # simcord lets a bot timer fire once its virtual time has come OR that much real time has passed,
@@ -77,6 +80,7 @@ class DiceScript:
         if faces is not None:
             for die in thrown:
                 dice_set.faces[die] = faces[die]
+            dice_set.dated(state.throws)  # a yuck scripted in, or out, is dated by this throw
             event["faces"] = list(dice_set.faces)
         return event
 
@@ -132,12 +136,28 @@ def panel_of(opened: Any) -> discord.Message:
 
 
 def field(message: discord.Message, part: str) -> str:
-    """The value of the message's first embed field whose name contains `part`."""
+    """The value of the message's first embed field whose name contains `part` (a panel's)."""
     return next(f.value or "" for f in message.embeds[0].fields if part in (f.name or ""))
 
 
-def duelist_field(message: discord.Message, name: str) -> str:
-    return next(f.value or "" for f in message.embeds[0].fields if (f.name or "").endswith(f"— {name}"))
+def board_lines(message: discord.Message) -> list[str]:
+    return (message.embeds[0].description or "").splitlines()
+
+
+def duelist_line(message: discord.Message, name: str) -> str:
+    """The public board's line of a duelist: "🔵 **bob**: 🍤 🤢 · 📌 🍤 — 🤢 **shows a yuck!**"."""
+    return next(line for line in board_lines(message) if f"**{name}**:" in line)
+
+
+def channel_messages(table: Table) -> list[discord.Message]:
+    """What the bot posted in the channel besides the board and the turn pings."""
+    return [
+        m
+        for m in table.public_messages()
+        if m.id != table.board.id
+        and "your turn" not in (m.content or "")
+        and "joined the table" not in (m.content or "")
+    ]
 
 
 def shows(faces: list[str | None]) -> str:
@@ -163,7 +183,7 @@ async def test_three_players_play_to_the_end_with_a_yuck_and_a_chop(simcord_env,
     names = {seat: name for name, seat in seats.items()}
 
     # The host challenges; nobody else may.
-    assert "challenge your first opponent" in table.board.content
+    assert "chooses the first opponent" in table.board.content
     not_host = await table.click("bob", "carol")
     assert not_host.ephemeral and "host picks the first duel" in not_host.response.content
     await table.click("alice", "bob")
@@ -179,9 +199,7 @@ async def test_three_players_play_to_the_end_with_a_yuck_and_a_chop(simcord_env,
     await table.press("alice", "Roll", panel_of(alice))
     await table.press("bob", "Set aside #1", panel_of(bob))
     await simcord_env.advance_time(PUBLISHED)
-    assert "🤢" in duelist_field(table.board, "bob") and "Set aside (1): 🍤" in duelist_field(
-        table.board, "bob"
-    )
+    assert "🤢" in duelist_line(table.board, "bob") and "📌 🍤" in duelist_line(table.board, "bob")
     assert "🤢" in field(panel_of(alice), "bob")  # alice's panel shows bob as the board does
     assert "Yuck!" in labels(panel_of(alice), enabled_only=True)
     dice.then("blue", "sake sake sake sake sake sake")
@@ -189,7 +207,7 @@ async def test_three_players_play_to_the_end_with_a_yuck_and_a_chop(simcord_env,
     assert "called Yuck! on you" in (panel_of(bob).embeds[0].description or "")
     assert field(panel_of(bob), "Your dice").startswith("Thrown (6): " + shows(["sake"] * 6))
     await simcord_env.advance_time(PUBLISHED)
-    assert "alice called Yuck! — bob re-threw all six dice" in field(table.board, "Last")
+    assert "🤢 alice called Yuck! — bob re-threw all six dice." in board_lines(table.board)
 
     # Chop!: both show a yuck; a duelist may not chop, a spectator may, choosing among the tied.
     assert disabled(table.board, "Chop!")
@@ -210,7 +228,8 @@ async def test_three_players_play_to_the_end_with_a_yuck_and_a_chop(simcord_env,
     assert "duel #2 vs bob" in chopped.response.embeds[0].title  # the picker became carol's panel
     await simcord_env.advance_time(PUBLISHED)
     assert "duel #2" in (table.board.embeds[0].title or "")
-    assert any("called Chop!" in (m.content or "") for m in table.public_messages())
+    assert board_lines(table.board)[0] == "🔪 carol called Chop! — no plate."  # on the board, no message
+    assert not channel_messages(table)
 
     # Plates: whoever rings, alice when she duels, until someone owns five.
     while not (view := await table.view())["over"]:
@@ -226,15 +245,13 @@ async def test_three_players_play_to_the_end_with_a_yuck_and_a_chop(simcord_env,
 
     await simcord_env.advance_time(PUBLISHED)
     messages = table.public_messages()
-    final = next(m for m in messages if m.id == board_id)
-    assert final.embeds[0].title == "🍣 Sushi Dice — game over" and not final.components
-    assert (
-        final.content == f"🏁 <@{table.players['alice'].id}> won with 5 plates — the final result is below."
-    )
-    assert "🍽️ alice — **5**" in field(final, "Plates won")
-    assert field(final, "Last").startswith("🔔 alice rang the bell and took the ")
-    assert field(final, "Last").endswith(" — plates won: 5.")
-    assert sum("takes the" in (m.content or "") for m in messages) == 8
+    # The results are the one message at the end: the board made way for them.
+    assert not any(m.id == board_id for m in messages)
+    # Nine duels, and the channel got no message of theirs: plates are won on the board (no 🔔, which
+    # is for pings), and at most one turn ping is live.
+    assert not [m for m in messages if "took the" in text_of(m) or "takes the" in text_of(m)]
+    assert not any("🔔" in text_of(m) for m in messages if "your turn" not in (m.content or ""))
+    assert sum("your turn" in (m.content or "") for m in messages) <= 1
     results = next(m for m in messages if m.embeds and "final result" in (m.embeds[0].title or ""))
     ids = {name: member.id for name, member in table.players.items()}
     # Plates, not points, and under each player the plates they won (no tie-break: none decided).
@@ -259,8 +276,7 @@ async def test_a_burst_of_rolls_edits_the_board_at_a_bounded_rate_and_ends_on_th
     simcord_env, dice
 ):
     table = Table(simcord_env, "sushidice", ["alice", "bob"])
-    await table.seat_everyone()
-    await table.click("alice", "bob")
+    await table.seat_everyone()  # two players: the duel is on at once, nobody challenges
     alice, bob = await open_panel(table, "alice"), await open_panel(table, "bob")
     await simcord_env.advance_time(PUBLISHED)
     before = board_edits(table)
@@ -276,10 +292,10 @@ async def test_a_burst_of_rolls_edits_the_board_at_a_bounded_rate_and_ends_on_th
     view = await table.view()
     assert view["stamp"] >= 50
     for duelist, name in zip(view["duelists"], ("alice", "bob"), strict=True):
-        shown = duelist_field(table.board, name)
-        assert shown.startswith("Thrown (6): " + shows(duelist["faces"]))
+        shown = duelist_line(table.board, name)
+        assert shown.split(": ", 1)[1].startswith(shows(duelist["faces"]))
         assert ("🤢 **shows a yuck!**" in shown) == duelist["yuck"]
-    assert "bob threw 6 dice" in field(table.board, "Last")
+    assert "🎲 bob threw 6 dice." in board_lines(table.board)
 
 
 # ---------------------------------------------------------------- calls judged on what was shown
@@ -288,24 +304,23 @@ async def test_a_burst_of_rolls_edits_the_board_at_a_bounded_rate_and_ends_on_th
 async def test_a_yuck_counts_only_against_dice_the_board_has_shown(simcord_env, dice, bot_factory):
     table = Table(simcord_env, "sushidice", ["alice", "bob"])
     await table.seat_everyone()
-    await table.click("alice", "bob")
     bob = await table.slash("bob", "panel")
     assert bob.ephemeral and "Your 🔵 blue dice — duel #1 vs alice" in (panel_of(bob).embeds[0].title or "")
     await simcord_env.advance_time(PUBLISHED)
 
     nothing = await table.slash("alice", "yuck")
-    assert nothing.ephemeral and "show no 🤢 right now" in nothing.response.content
+    assert nothing.ephemeral and "the board you pressed on showed no 🤢" in nothing.response.content
     dice.then("blue", "sake sake sake sake sake sake")
     dice.then("blue", "sake sake sake yuck sake sake")
     await table.press("bob", "Roll", panel_of(bob))  # shown at once: the board was quiet
     await table.press("bob", "Roll", panel_of(bob))  # a yuck, not shown yet: the board waits its turn
-    assert "🤢" not in duelist_field(table.board, "bob")
+    assert "🤢" not in duelist_line(table.board, "bob")
     unseen = await table.slash("alice", "yuck")
-    assert unseen.ephemeral and "thrown after the board's last refresh" in unseen.response.content
+    assert unseen.ephemeral and "showed no 🤢" in unseen.response.content
     assert (await table.view())["duelists"][1]["yuck"]  # no penalty, nothing changed
 
     await simcord_env.advance_time(PUBLISHED)
-    assert "🤢" in duelist_field(table.board, "bob")
+    assert "🤢" in duelist_line(table.board, "bob")
     dice.then("blue", "ebi ebi ebi ebi ebi ebi")
     called = await table.slash("alice", "yuck")
     assert called.ephemeral and called.response.content == "✅ You called Yuck! on bob."
@@ -318,54 +333,88 @@ async def test_a_yuck_counts_only_against_dice_the_board_has_shown(simcord_env, 
     await simcord_env.restart_bot(bot_factory())
     slow_clocks(simcord_env)
     await simcord_env.bot.tree.sync()
-    assert "🤢" in duelist_field(table.board, "bob")
+    assert "🤢" in duelist_line(table.board, "bob")
     called = await table.slash("alice", "yuck")
     assert called.response.content.startswith("✅ You called Yuck!")
 
 
-async def test_calls_on_a_yuck_the_board_shows_count_though_other_dice_were_thrown_since(simcord_env, dice):
+async def test_a_call_stands_on_the_board_pressed_on_though_the_yuck_was_thrown_away(simcord_env, dice):
     table = Table(simcord_env, "sushidice", ["alice", "bob", "carol"])
     await table.seat_everyone()
     await table.click("alice", "bob")
     alice, bob = await open_panel(table, "alice"), await open_panel(table, "bob")
 
-    # Both keep a yuck aside; the board shows it; then both throw their other dice at once.
+    # bob's yuck is on the board; he throws it away at once, but alice pressed on that board.
     dice.then("red", "maguro maguro maguro maguro yuck maguro")
     dice.then("blue", "ebi ebi ebi yuck ebi ebi")
     await table.press("alice", "Roll", panel_of(alice))
     await table.press("bob", "Roll", panel_of(bob))
-    await table.press("alice", "Set aside #5", panel_of(alice))
-    await table.press("bob", "Set aside #4", panel_of(bob))
     await simcord_env.advance_time(PUBLISHED)
     assert "Chop!" in labels(table.board, enabled_only=True)
-    dice.then("red", "sake sake sake sake yuck sake")  # die #5 stays aside: not thrown
-    dice.then("blue", "sake sake sake yuck sake sake")
+    pressed_on = table.board  # what carol looks at
+    dice.then("blue", "sake sake sake sake sake sake")
     await table.press("bob", "Roll", panel_of(bob))
-    await table.press("alice", "Roll", panel_of(alice))
-    assert "🍣" not in duelist_field(table.board, "bob")  # the board still shows bob's earlier throw
+    assert "🤢" in duelist_line(table.board, "bob")  # the board still shows bob's yuck
     assert "Yuck!" in labels(panel_of(alice), enabled_only=True)
-
-    # alice's Yuck! names the board she saw: bob's yuck on it still shows, so it counts.
     dice.then("blue", "kappa kappa kappa kappa kappa kappa")
     called = await table.press("alice", "Yuck!", panel_of(alice))
     assert called.response.id == alice.response.id  # answered on her panel, no refusal
     assert (await table.view())["last"][0] == {"type": "yuck", "seat": 0, "target": 1}
     assert "called Yuck! on you" in (panel_of(bob).embeds[0].description or "")
+    assert (await table.view())["duelists"][1]["faces"] == ["kappa"] * 6  # all six thrown anew
 
-    # Chop!: a new yuck for bob, shown; both throw their other dice again; carol's Chop! counts.
-    dice.then("blue", "ebi ebi ebi yuck ebi ebi")
-    await table.press("bob", "Roll", panel_of(bob))
-    await table.press("bob", "Set aside #4", panel_of(bob))
-    await simcord_env.advance_time(PUBLISHED)
+    # carol's Chop! on that same board comes after alice's call: too late, and said so privately.
+    late = await table.press("carol", "Chop!", pressed_on)
+    assert late.ephemeral and late.response.content.startswith("Too late — that 🤢 was called first")
+
+    # A new pair of yucks shown; both throw them away before the next board; carol's Chop! counts.
     dice.then("red", "tamago tamago tamago tamago yuck tamago")
     dice.then("blue", "tamago tamago tamago yuck tamago tamago")
     await table.press("alice", "Roll", panel_of(alice))
     await table.press("bob", "Roll", panel_of(bob))
-    assert "🥚" not in duelist_field(table.board, "bob")
+    await simcord_env.advance_time(PUBLISHED)
+    dice.then("red", "sake sake sake sake sake sake")
+    dice.then("blue", "sake sake sake sake sake sake")
+    await table.press("alice", "Roll", panel_of(alice))
+    await table.press("bob", "Roll", panel_of(bob))
     picker = await table.press("carol", "Chop!")
     chopped = await table.choose("carol", ["1"], picker.response.message)
     assert "duel #2 vs bob" in chopped.response.embeds[0].title
     assert (await table.view())["last"][0] == {"type": "chop", "seat": 2, "partner": 1}
+
+
+async def test_a_caller_pressing_on_what_the_board_shows_is_heard(simcord_env, dice):
+    """Issue 24: the thrower sees their own dice at once, the caller the board up to a second late.
+    alice presses Yuck! on her panel a moment after each board that shows bob's 🤢, while bob goes
+    on throwing; at most 5% of those calls may be refused (before: about a third were)."""
+    table = Table(simcord_env, "sushidice", ["alice", "bob"])
+    await table.seat_everyone()
+    alice, bob = await open_panel(table, "alice"), await open_panel(table, "bob")
+    await table.press("alice", "Roll", panel_of(alice))
+    chooser = random.Random(24)
+    presses = refused = 0
+    seen: str | None = None  # the last board alice reacted to
+    wait: int | None = None  # steps until her press
+    for _ in range(240):
+        view = await table.view()
+        if view["over"] or presses >= 20:
+            break
+        await table.press("bob", "Roll", panel_of(bob))
+        await simcord_env.advance_time(STEP)
+        board = text_of(table.board)
+        if board != seen and "🤢" in duelist_line(table.board, "bob") and wait is None:
+            seen, wait = board, chooser.randint(1, 8)  # 0.1 to 0.8 s later
+        if wait is not None:
+            wait -= 1
+            if wait == 0:
+                wait = None
+                if "Yuck!" not in labels(panel_of(alice), enabled_only=True):
+                    continue  # the board moved on to a new duel meanwhile
+                presses += 1
+                called = await table.press("alice", "Yuck!", panel_of(alice))
+                refused += called.response.id != alice.response.id
+    assert presses >= 10, presses
+    assert refused <= 0.05 * presses, (refused, presses)
 
 
 async def test_only_a_duelist_calls_yuck_and_the_others_hear_why(simcord_env, dice):
@@ -396,7 +445,6 @@ async def test_only_a_duelist_calls_yuck_and_the_others_hear_why(simcord_env, di
 async def test_time_outs_and_computer_duelists(simcord_env, dice):
     table = Table(simcord_env, "sushidice", ["alice", "bob"])
     await table.seat_everyone()
-    await table.click("alice", "bob")
     dice.then("red", "maguro sake maguro tamago kappa sake")  # no yuck: bob's stand-in move is a roll too
     await simcord_env.advance_time(301)
     notice = next(m.content for m in table.public_messages() if "took too long" in (m.content or ""))

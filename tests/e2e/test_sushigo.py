@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from tests.e2e.helpers import Table, action_value, buttons, selects, text_of
 SEED = 7
 NAMES = ["alice", "bob", "carol"]
 PRIVATE_WORDS = ("Your hand", "Your pick", "Keep a card", "In front of you")
+SECOND_PERSON = re.compile(r"\b(you|your)\b", re.IGNORECASE)
 
 
 @pytest.fixture
@@ -40,9 +42,17 @@ async def choose_in_dm(table: Table, name: str, values: list[str], dm: Any) -> A
     return await table.players[name].user.select(dm, values, custom_id=found[0].custom_id)
 
 
-def tableau_fields(table: Table) -> list[tuple[str, str]]:
-    embed = table.board.embeds[0]
-    return [(field.name or "", field.value or "") for field in embed.fields]
+def tableaux(table: Table) -> list[str]:
+    """The board's line per player, without its ✅/⏳ mark: score, puddings and the cards in front."""
+    lines = (table.board.embeds[0].description or "").splitlines()
+    return [line[1:] for line in lines if line[:1] in ("✅", "⏳")]
+
+
+def assert_board_is_short(message: Any) -> None:
+    """At most 12 lines (the row of buttons counted) and 900 characters, speaking to the table."""
+    shown = text_of(message)
+    assert len(shown.splitlines()) <= 12 and len(shown) <= 900, shown
+    assert not SECOND_PERSON.search(shown), shown
 
 
 def assert_channel_private_free(table: Table) -> None:
@@ -136,14 +146,16 @@ class Play:
             return False
         view: SushiGoView = await self.table.view()
         movers = list(view["to_move"])
-        before = tableau_fields(self.table)
+        before = tableaux(self.table)
+        assert len(before) == len(NAMES)
         for index, seat in enumerate(movers):
             await self.pick(seat)
             assert_channel_private_free(self.table)
             if index < len(movers) - 1:
                 # a pick shows only as "picked": every tableau on the board is exactly as before
-                assert tableau_fields(self.table) == before
-                assert f"✅ {NAMES[seat]}" in (self.table.board.embeds[0].description or "")
+                assert tableaux(self.table) == before
+                assert f"✅ **{NAMES[seat]}**" in (self.table.board.embeds[0].description or "")
+                assert_board_is_short(self.table.board)
         return True
 
 
@@ -155,9 +167,10 @@ async def test_three_players_play_to_the_end(simcord_env):
     await table.seat_everyone()
     board = table.board
     assert "round 1/3 · turn 1" in (board.embeds[0].title or "")
-    # true for carol too, whose DMs are closed
-    assert "pick in your DM or with **My hand**" in (board.embeds[0].description or "")
+    # how to play, once: true for carol too, whose DMs are closed
+    assert "the hand comes by DM, or with **My hand** below" in (board.embeds[0].description or "")
     assert "Still to pick" in board.content and "<@" in board.content
+    assert_board_is_short(board)
     for name in ("alice", "bob"):
         dm = table.dm(name)
         assert dm is not None and "Your hand" in (dm.embeds[0].title or "") and selects(dm)
@@ -169,6 +182,8 @@ async def test_three_players_play_to_the_end(simcord_env):
     while await play.turn():
         turns += 1
         assert turns < 40
+        if await table.live() is not None:  # the first board's instructions are not repeated
+            assert "**My hand**" not in (table.board.embeds[0].description or "")
     assert play.slash_done and play.chopsticks_done
 
     # every turn edited the same DM instead of sending a new one
@@ -178,8 +193,10 @@ async def test_three_players_play_to_the_end(simcord_env):
     texts = [message.content or "" for message in table.public_messages()]
     for round_number in (1, 2, 3):
         report = next(text for text in texts if f"**Round {round_number} scored**" in text)
-        assert "🍥 Maki rolls:" in report and "Totals:" in report
-    assert any("🍮 **Puddings**" in text for text in texts)
+        assert "🍥 Maki rolls:" in report
+        # totals before the puddings would be wrong by them: the last round's are the results'
+        assert ("Totals:" in report) == (round_number < 3)
+    assert not any("Puddings" in text for text in texts)  # counted once, in the results
 
     final = table.public_messages()
     results = next(m for m in final if m.embeds and "final result" in (m.embeds[0].title or ""))
@@ -189,10 +206,17 @@ async def test_three_players_play_to_the_end(simcord_env):
     explained = [line for line in described.splitlines() if line.startswith("╰ ")]
     assert len(explained) == len(NAMES)
     assert all("Round 1:" in line and "Round 3:" in line and "🍮" in line for line in explained)
-    scores = (await table.view())["scores"]
+    view: SushiGoView = await table.view()
+    scores = view["scores"]
     assert len(set(scores)) == len(scores) and "⚖️" not in described  # no tie here, so no tie-break
-    game_board = next(m for m in final if m.embeds and "final scores" in (m.embeds[0].title or ""))
-    assert "Puddings:" in text_of(game_board)
+    # each pudding score says why: bob has the most (+6), alice and carol share the fewest (−6 split)
+    assert sorted(view["puddings"]) == [2, 2, 4]
+    assert sum("🍮 4 puddings (the most): **+6**" in line for line in explained) == 1
+    assert sum("🍮 2 puddings (the fewest, shared by 2): **−3**" in line for line in explained) == 2
+    # a total shown anywhere is the final one, puddings counted
+    for message in final:
+        if message.embeds and "final scores" in (message.embeds[0].title or ""):
+            assert all(f"**{score}** points" in text_of(message) for score in scores)
     assert_channel_private_free(table)
 
     ranking = await table.member("alice").slash(table.channel, "leaderboard")
@@ -243,7 +267,8 @@ async def test_time_out_picks_in_secret(simcord_env):
     notices = [m.content for m in table.public_messages() if "took too long" in (m.content or "")]
     assert notices and all("made a secret pick" in notice for notice in notices)
     assert "turn 2" in (table.board.embeds[0].title or "")
-    assert "Revealed — round 1, turn 1" in text_of(table.board)
+    assert "Revealed — round 1, turn 1: **alice**" in text_of(table.board)
+    assert_board_is_short(table.board)
 
 
 async def test_a_hand_sent_before_a_restart_still_picks(simcord_env, bot_factory):
@@ -255,5 +280,5 @@ async def test_a_hand_sent_before_a_restart_still_picks(simcord_env, bot_factory
     assert ctx is not None
     play = Play(table)
     await play.dm_pick("bob", single(ctx, 1))
-    assert "✅ bob" in (table.board.embeds[0].description or "")
+    assert "✅ **bob**" in (table.board.embeds[0].description or "")
     assert "Your pick" in text_of(table.dm("bob"))

@@ -1,4 +1,5 @@
-"""Sushizock im Gockelwok end to end: the real bot against simcord, played by buttons, selects and slash.
+"""Sushizock im Gockelwok end to end: the real bot against simcord, played by its dice toggles, buttons,
+the Steal button's private choice, and slash.
 
 Rigging the dice: the engine's dice come from the RNG inside the game state, so a
 test cannot ask for three chopsticks. Where a test needs a particular throw (a steal,
@@ -14,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import discord
 import pytest
 
 from cogs.sushizock.render import tile_text
@@ -54,11 +54,12 @@ def explained(sushi: list[int], bones: list[int]) -> str:
         return " ".join(tile_text(tile) for tile in pile)
 
     counted, over = sushi[: len(bones)], sushi[len(bones) :]
-    worthless = f" (~~{tiles(over)}~~: above the bone pile, worthless)" if over else ""
+    height = f"{len(bones)} tile" if len(bones) == 1 else f"{len(bones)} tiles"
+    worthless = f" (~~{tiles(over)}~~: higher than the bone pile of {height}, worthless)" if over else ""
     if not sushi:
         part = "🍣 no sushi"
     elif not counted:
-        part = f"🍣 **0**{worthless}"
+        part = f"🍣 **0** (~~{tiles(over)}~~: no bones, so no sushi counts)"
     else:
         part = f"🍣 {tiles(counted)} = **{tile_text(sum(counted))}**{worthless}"
     bone = f"🦴 {tiles(bones)} = **{tile_text(sum(bones))}**" if bones else "🦴 no bones"
@@ -96,16 +97,17 @@ def throw(
     return change
 
 
-def select_with(message: discord.Message, part: str) -> discord.SelectMenu:
-    """The select whose payload starts with `part`: "a" (actions) or "u:aim." (a blind steal's target)."""
-    found = [select for select in selects(message) if payload(select).startswith(part)]
-    assert len(found) == 1, [select.custom_id for select in selects(message)]
-    return found[0]
+async def toggle(table: Table, name: str, die: int) -> Any:
+    """Click the board's toggle of a die (0-based), whatever it is labelled now."""
+    found = [item for item in buttons(table.board) if payload(item).startswith("u:keep.")]
+    return await table.click(name, str(found[die].label))
 
 
-def button_labelled(message: discord.Message, label: str) -> discord.Button:
-    """The button with exactly this label, enabled or not."""
-    return next(b for b in buttons(message) if b.label == label)
+async def steal_step(table: Table, name: str) -> Any:
+    """Click "Steal": its answer, to the clicker alone, holds the steals on offer."""
+    asked = await table.press(name, "Steal from a ")
+    assert asked.ephemeral and selects(asked.response.message), asked.response.content
+    return asked
 
 
 async def by_buttons(table: Table, name: str, action: Any) -> None:
@@ -113,28 +115,25 @@ async def by_buttons(table: Table, name: str, action: Any) -> None:
     if isinstance(action, Roll) and not action.keep:
         result = await table.click(name, "Roll all 5 dice")
     elif isinstance(action, Roll):
-        for index in action.keep:
-            result = await table.click(name, f"Die {index + 1}")
-            assert not result.ephemeral
-            assert f"Die {index + 1} 📌" in labels(table.board)
-        result = await table.press(name, "Roll ")
+        for die in action.keep:  # the dice to set aside, toggled one by one
+            marked = await toggle(table, name, die)
+            assert not marked.ephemeral, marked.response and marked.response.content
+        left = 5 - len((await table.state()).set_aside) - len(action.keep)
+        result = await table.press(name, f"Roll {left} di")
     elif isinstance(action, Take):
         result = await table.press(name, f"Take {action.pile} #")
     elif isinstance(action, ForcedTake):
         result = await table.press(name, "Forced:")
     else:
         assert isinstance(action, Steal)
-        if any(payload(select).startswith("u:aim.") for select in selects(table.board)):
-            picker = select_with(table.board, "u:aim.")
-            heights = [(option.description or "").rsplit("· ", 1)[-1] for option in picker.options]
-            assert all(height == "1 tile" or height.endswith(" tiles") for height in heights), heights
-            assert "1 tiles" not in heights
-            result = await table.choose(name, [str(action.target)], part="u:aim.")
-            assert not result.ephemeral
-            assert len(select_with(table.board, "a").options) >= action.position
-            result = await table.choose(name, [action_value(GAME.id, action)], part="a")
-        else:
-            result = await table.choose(name, [action_value(GAME.id, action)], part="a")
+        asked = await steal_step(table, name)
+        menu = selects(asked.response.message)[0]
+        heights = [option.description or "" for option in menu.options]
+        assert heights and all(height.endswith((" 1 tile", " tiles")) for height in heights), heights
+        assert not [height for height in heights if height.endswith(" 1 tiles")]
+        chosen = await table.choose(name, [action_value(GAME.id, action)], asked.response.message, part="a")
+        assert chosen.response.message.content == "Your move is in. The board in the channel shows the rest."
+        return
     assert not result.ephemeral, result.response and result.response.content
 
 
@@ -163,26 +162,30 @@ async def test_three_players_play_to_the_end_with_steals_and_a_forced_take(simco
     env = simcord_env
     table = await started(env)
     board = table.board
-    assert "<@" in board.content and "roll the dice" in board.content
-    assert labels(board) == ["Roll all 5 dice"]
+    alice = table.member("alice")
+    assert board.content == f"🎲 <@{alice.id}>'s turn — the first throw, all five dice."
+    assert labels(board)[0] == "Roll all 5 dice"
     text = text_of(board)
-    assert "Sushi row" in text and "Fishbone row" in text and "▶️ alice" in text
+    assert "▶️ **alice** · 🍣 — · 🦴 —" in text and "\nbob · 🍣 — · 🦴 —" in text
+    assert (board.embeds[0].description or "").startswith("🍣 +")  # the sushi row, then the fishbones
+    assert "🔵 blue chopsticks steal sushi" in (board.embeds[0].footer.text or "")  # the first board only
 
     # Turn 1, alice: she throws; the test makes it her third throw showing 3 🔵 and 2 🔴. Nobody
     # has a pile to steal from and no die shows sushi or bone: only the forced portion remains.
     await table.click("alice", "Roll all 5 dice")
     await rig(env, table, throw(["blue", "blue", "blue", "red", "red"], throws=3))
     board = table.board
-    assert "forced portion" in board.content
+    assert board.content.endswith("→ 3 🔵 · 2 🔴 — nothing fits: the **forced portion**")
     forced = label_starting(board, "Forced: take bone #")
     assert forced.endswith("(−4)")
-    assert not [label for label in labels(board) if label.startswith(("Die", "Roll", "Take"))]
+    assert not selects(board) and not [label for label in labels(board) if label.startswith(("Roll", "Take"))]
     done = await table.slash("alice", "take")  # no kind: the forced take is the only move
     assert done.ephemeral and "forced portion" in done.response.content and "−4" in done.response.content
     board = table.board
-    assert "▶️ bob" in text_of(board)
-    assert "alice had to take the forced portion" in text_of(board)
-    assert "🦴 top **−4** · 1 tile" in (board.embeds[0].fields[0].value or "")
+    assert "▶️ **bob**" in text_of(board)
+    assert "Last move: alice had to take the forced portion, bone #" in text_of(board)
+    assert "alice · 🍣 — · 🦴 top −4 (1 tile)" in text_of(board)
+    assert not board.embeds[0].footer.text  # the legend was the first board's
 
     # Turn 2, bob: the engine's own choice, played with the dice toggles and buttons.
     await play_turn(env, table, use_slash=False)
@@ -196,10 +199,21 @@ async def test_three_players_play_to_the_end_with_steals_and_a_forced_take(simco
     top = getattr(state, f"{pile}_piles")[target][-1]
     await rig(env, table, throw([colour, colour, colour, "sushi", "bone"], throws=1))
     board = table.board
-    picker = select_with(board, "a")
-    assert (picker.placeholder or "").startswith(f"🥢 Steal the top of a {pile} pile")
-    assert any(option.label.startswith(NAMES[target]) for option in picker.options)
-    assert "Roll 4 dice" not in labels(board)  # nothing marked yet: rolling needs a die set aside
+    assert f"Steal from a {pile} pile" in labels(board)  # the board names no target: that is asked privately
+    assert labels(board)[:5] == [f"Die {n}" for n in range(1, 6)]  # or set dice aside and throw again
+    stranger = await table.member("dave").click(board, label=f"Steal from a {pile} pile")
+    assert stranger.ephemeral and "not seated" in stranger.response.content
+    early = await table.click("alice", f"Steal from a {pile} pile")
+    assert (
+        early.ephemeral and early.response.content == "It's carol's turn — only they may use these buttons."
+    )
+    asked = await steal_step(table, "carol")
+    assert (
+        asked.response.content == f"🥢 Three chopsticks: choose whose {pile} pile you take the top tile from."
+    )
+    offered = [option.label for option in selects(asked.response.message)[0].options]
+    assert any(label.startswith(f"🥢 {NAMES[target]}: the top, ") for label in offered), offered
+    assert not [m for m in table.public_messages() if "Three chopsticks" in m.content]  # nobody else sees it
     await by_buttons(table, "carol", Steal(target, 1))
     announced = [m for m in table.public_messages() if m.content.startswith("🥢 carol stole")]
     assert announced and f"{NAMES[target]}'s {pile} pile" in announced[-1].content
@@ -247,23 +261,17 @@ async def test_three_players_play_to_the_end_with_steals_and_a_forced_take(simco
         turns += 1
     assert blind_by_select and blind_by_slash
 
-    # The end: the board turns the piles over, the results are posted, the leaderboard knows.
+    # The end: the results are posted, every number in them explained; the leaderboard knows.
     scores = GAME.scores(state)
-    final = next(
-        m
-        for m in reversed(table.public_messages())
-        if m.embeds and "turned over" in (m.embeds[0].title or "")
-    )
-    assert not final.components
-    for seat, name in enumerate(NAMES):
-        assert any(
-            (f.name or "").endswith(f"{name} — {points(scores[seat])}") for f in final.embeds[0].fields
-        )
     results = next(
         m
         for m in reversed(table.public_messages())
         if m.embeds and "final result" in (m.embeds[0].title or "")
     )
+    # One message says the scores: the results (the board is gone, nothing of the game's repeats them).
+    scored = [m.id for m in table.public_messages() if f"— {points(scores[0])}" in text_of(m)]
+    assert scored == [results.id]
+    assert not [m for m in table.public_messages() if m.embeds and "turned over" in (m.embeds[0].title or "")]
     description = results.embeds[0].description or ""
     for seat, name in enumerate(NAMES):
         member = table.member(name)
@@ -303,35 +311,50 @@ async def test_toggles_mark_dice_and_strangers_and_other_players_are_refused(sim
     assert early.ephemeral and early.response.content == "It isn't your turn."
 
     await table.click("alice", "Roll all 5 dice")
+    await rig(env, table, throw(["sushi", "sushi", "bone", "blue", "red"], throws=1))
     board = table.board
-    assert [label for label in labels(board) if label.startswith("Die")] == [f"Die {n}" for n in range(1, 6)]
-    assert "Set dice aside to roll again" in labels(board)
-    roll = button_labelled(board, "Set dice aside to roll again")
-    assert roll.disabled
+    alice = table.member("alice")
+    dice = "`1` 🍣  `2` 🍣  `3` 🦴  `4` 🔵  `5` 🔴"
+    assert board.content == f"🎲 <@{alice.id}> · throw 1 of 3: {dice} → 2 🍣 · 1 🦴 · 1 🔵 · 1 🔴"
+    # A toggle per die, its face as its emoji; "Roll" waits for a die set aside; the takes the dice allow.
+    toggles = [item for item in buttons(board) if payload(item).startswith("u:keep.")]
+    assert [str(item.emoji) for item in toggles] == ["🍣", "🍣", "🦴", "🔵", "🔴"]
+    assert labels(board)[5:] == [
+        "Mark dice to set aside, then roll",
+        label_starting(board, "Take sushi #2 ("),
+        label_starting(board, "Take bone #1 ("),
+        "How to play",  # the table's own row
+    ]
+    assert "Mark dice to set aside, then roll" not in labels(board, enabled_only=True)
 
-    refused = await table.click("bob", "Die 2")
-    assert refused.ephemeral and "Only alice may set dice aside" in refused.response.content
-    refused = await table.member("dave").click(table.board, label="Die 2")
+    refused = await table.click("bob", "Die 1")
+    assert (
+        refused.ephemeral
+        and refused.response.content == "It's alice's turn — only they may use these buttons."
+    )
+    refused = await table.member("dave").click(board, label="Die 1")
     assert refused.ephemeral and "not seated" in refused.response.content
-    assert "Die 2 📌" not in labels(table.board)
 
-    await table.click("alice", "Die 2")
-    await table.click("alice", "Die 4")
+    marked = await table.click("alice", "Die 1")
+    assert not marked.ephemeral  # the board itself shows the mark
     board = table.board
-    assert "Die 2 📌" in labels(board) and "Die 4 📌" in labels(board)
-    assert "`2` " in text_of(board) and "📌" in (board.embeds[0].fields[3].value or "")
-    roll = button_labelled(board, "Roll 3 dice")
-    assert not roll.disabled
-    await table.click("alice", "Die 4 📌")  # and back again
-    assert "Die 4 📌" not in labels(table.board) and "Roll 4 dice" in labels(table.board)
-
-    state = await table.state()
-    kept = state.thrown[1]
-    await table.click("alice", "Roll 4 dice")
+    assert board.content.startswith(f"🎲 <@{alice.id}> · throw 1 of 3: `1` 🍣 📌  `2` 🍣  `3`")
+    assert labels(board)[:2] == ["Die 1 📌", "Die 2"] and "Roll 4 dice" in labels(board, enabled_only=True)
+    assert labels(board)[-1] == "How to play"  # the table's own row stays under a marked board
+    await table.click("alice", "Die 2")
+    await table.click("alice", "Die 3")
+    await table.click("alice", "Die 3 📌")  # toggled back: die 3 is thrown again
+    assert labels(table.board)[:3] == ["Die 1 📌", "Die 2 📌", "Die 3"]
+    assert (await table.state()).set_aside == []  # marks are the board's, not the game's
+    await table.click("alice", "Roll 3 dice")
     state, view = await table.state(), await table.view()
-    assert state.set_aside == [kept] and view["throws"] == 2
-    assert "Set aside:" in (table.board.embeds[0].fields[3].value or "")
-    assert "throw 2 of 3" in (table.board.embeds[0].fields[3].name or "")
+    assert state.set_aside == ["sushi", "sushi"] and view["throws"] == 2
+    content = table.board.content
+    assert (
+        content.startswith(f"🎲 <@{alice.id}> · throw 2 of 3: `1` ") and " · set aside: 🍣 🍣 → " in content
+    )
+    assert "📌" not in content  # a new throw: nothing is marked yet
+    assert len([item for item in buttons(table.board) if payload(item).startswith("u:keep.")]) == 3
 
 
 async def test_slash_commands_explain_what_is_wrong(simcord_env):
@@ -385,11 +408,13 @@ async def test_forced_take_by_button_and_rules(simcord_env):
     await table.click("alice", "Roll all 5 dice")
     await rig(env, table, throw(["red"], throws=2, set_aside=["blue", "blue", "red", "red"]))
     board = table.board
-    assert "No throw left." in text_of(board)
+    assert (
+        "· last throw (2 of 3): `1` 🔴 · set aside: 🔵 🔵 🔴 🔴 → 2 🔵 · 3 🔴 — nothing fits" in board.content
+    )
     await table.press("alice", "Forced: take bone #")
     view = await table.view()
     assert view["bone_piles"][0] == {"height": 1, "top": -4} and view["turn"] == 1
-    assert "alice had to take the forced portion" in text_of(table.board)
+    assert "Last move: alice had to take the forced portion" in text_of(table.board)
 
     # Bob's four red chopsticks reach blind into alice's one-tile bone pile: there is no second tile.
     await table.click("bob", "Roll all 5 dice")
@@ -406,6 +431,14 @@ async def test_a_throw_that_allows_nothing_asks_for_another_throw(simcord_env):
     # Five chopsticks and nobody has a pile to steal from: nothing to take, but two throws are left.
     await rig(env, table, throw(["blue", "blue", "blue", "red", "red"], throws=1))
     board = table.board
-    assert "nothing to take yet" in board.content and "take a portion" not in board.content
+    assert board.content.endswith("→ 3 🔵 · 2 🔴") and "forced" not in board.content
     assert not [label for label in labels(board) if label.startswith(("Take", "Forced"))]
-    assert "Set dice aside to roll again" in labels(board)
+    assert labels(board) == [
+        *(f"Die {n}" for n in range(1, 6)),
+        "Mark dice to set aside, then roll",
+        "How to play",
+    ]
+    await table.click("alice", "Die 4")
+    await table.click("alice", "Die 5")
+    await table.click("alice", "Roll 3 dice")  # the only way on: set dice aside and throw the rest
+    assert (await table.state()).set_aside == ["red", "red"]

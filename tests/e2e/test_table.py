@@ -11,6 +11,7 @@ import pytest
 from cogs.tables import tables_of
 from cogs.tables.errors import Refusal
 from tests.e2e.helpers import Table, text_of
+from tests.e2e.transcript import BOARD_MAX_CHARS, BOARD_MAX_LINES, Line, board_problems
 
 ADD_TWO = {"type": "add", "amount": 2}
 FOUNDATION = (
@@ -41,6 +42,53 @@ async def test_lobby_join_start_and_play_by_buttons(simcord_env):
     await table.click("alice", "+2")
     assert "alice: 2" in table.board.content
     assert "Turn: bob" in table.board.content
+    board = table.board.content
+    rules = await table.click("bob", "How to play")  # on the table's row of every board
+    assert rules.ephemeral and rules.response.embeds[0].title == "tiny.rules.title"  # the game's rules
+    assert table.board.content == board  # told to bob alone: the board is as it was
+
+
+async def test_every_lobby_command_answers_with_what_it_did(simcord_env):
+    table = Table(simcord_env, "tiny", ["alice", "bob"])
+    alice, bob = (f"<@{table.players[name].id}>" for name in ("alice", "bob"))
+    await table.open()
+    joined = await table.slash("bob", "join")
+    assert (
+        joined.ephemeral
+        and joined.response.content == f"🪑 You joined the Tiny Race table. Seated: {alice} and {bob}."
+    )
+    started = await table.slash("alice", "start")
+    assert (
+        started.ephemeral
+        and started.response.content == f"▶️ The Tiny Race game has started: {alice} and {bob}."
+    )
+    left = await table.slash("bob", "leave")
+    assert left.response.content.startswith(
+        "You left the Tiny Race game: a computer player plays your seat now"
+    )
+    back = await table.slash("bob", "join")
+    assert back.response.content == "🪑 You took your seat at Tiny Race back from the computer player."
+    cancelled = await table.slash("alice", "cancel")
+    assert cancelled.response.content == "🚫 You cancelled the Tiny Race table."
+    assert "alice cancelled the table." in table.public_text()  # and the table is told, in the third person
+    answers = [line for line in table.public_text().splitlines() if line in ("Done.", "OK")]
+    assert answers == []
+
+
+async def test_a_computers_level_shows_in_the_lobby_and_the_results_only(simcord_env):
+    table = Table(simcord_env, "tiny", ["alice"])
+    await table.open(computers=1)
+    assert "2. 🤖 Temaki (normal)" in table.board.embeds[0].fields[0].value
+    await table.start()
+    assert "🤖 Temaki: 0" in table.board.content and "(normal)" not in table.board.content
+    while await table.live() is not None:
+        await table.click("alice", "+2")
+        await simcord_env.settle()
+    results = table.public_messages()[-1]
+    assert "final result" in results.embeds[0].title
+    assert "🤖 Temaki (normal) — " in results.embeds[0].description
+    boards = [m.content for m in table.public_messages() if m.content and m.content.startswith("Tiny Race")]
+    assert boards == []  # the board gave way to the results
 
 
 async def test_lobby_rules_joining_twice_starting_early_and_a_full_table(simcord_env):
@@ -194,10 +242,19 @@ async def test_cancel_by_host_allowed_by_another_player_refused(simcord_env):
 async def test_the_end_records_the_leaderboard_and_offers_a_rematch(simcord_env):
     table = Table(simcord_env, "tiny", ["alice", "bob"])
     await table.seat_everyone()
+    board = table.board
     for name in ("alice", "bob", "alice", "bob", "alice"):
         await table.click(name, "+2")
+    await simcord_env.settle()
     results = table.public_messages()[-1]
     assert "final result" in results.embeds[0].title
+    # One message with the result: the board that showed the game is gone, the results stay.
+    assert board.id not in [message.id for message in table.public_messages()]
+    assert [m for m in table.public_messages() if m.embeds and "final result" in m.embeds[0].title] == [
+        results
+    ]
+    assert "@" not in results.embeds[0].description.replace("<@", "")  # players are mentioned, not typed
+    assert f"**1.** <@{table.players['alice'].id}> — 6 points" in results.embeds[0].description
     assert "is over" in table.dm("alice").content  # the private message closes with the game
     assert "🥇" in results.embeds[0].description
     board = await table.member("bob").slash(table.channel, "leaderboard")
@@ -265,12 +322,14 @@ async def test_a_replaced_player_takes_the_seat_back_by_joining(simcord_env):
     table = Table(simcord_env, "tiny", ["alice", "bob", "carol"])
     await table.seat_everyone()
     left = await table.slash("bob", "leave")
-    assert "computer player takes their seat" in left.response.content
+    assert "a computer player plays your seat now" in left.response.content
+    assert "bob left: a computer player takes their seat" in table.public_text()  # the table is told
     await table.click("alice", "+1")
     await simcord_env.settle()
     assert "🤖 bob" in table.board.content and "bob: 1" in table.board.content  # the computer played
     back = await table.slash("bob", "join")
-    assert back.ephemeral and "is back" in back.response.content
+    assert back.ephemeral and "You took your seat at Tiny Race back" in back.response.content
+    assert "bob is back" in table.public_text()
     await table.click("carol", "+1")
     await table.click("alice", "+1")
     await table.click("bob", "+2")  # bob's turn again: he plays it himself
@@ -368,3 +427,24 @@ async def test_a_crash_between_commit_and_answer_leaves_no_stale_board_and_the_r
     assert "bob: 1" in table.board.content and "Turn: alice" in table.board.content  # brought up to date
     other = await table.click("bob", "+1")
     assert other.ephemeral and other.response.content == "It isn't your turn."  # a real refusal stays one
+
+
+def test_the_transcript_check_holds_every_public_board_to_its_size_and_to_the_table():
+    """tests/e2e/transcript.py fails a test whose public board is over 12 lines (rows of buttons
+    counted) or 900 characters, or says "you"; DMs, ephemerals and the results are not boards."""
+
+    def said(text: str, *, public: bool = True, control: str = "sb:tiny:1:0:t:hand", rows: int = 1) -> Line:
+        return Line("#channel", "edit", text, text, public=public, message=7, reading=text,
+                    controls=(control,), rows=rows)  # fmt: skip
+
+    eleven = "\n".join(f"line {number}" for number in range(11))
+    assert board_problems([said(eleven)]) == []  # 11 lines and a row of buttons: 12
+    assert board_problems([said(eleven, rows=2)])[0].startswith("public board of 13 lines")
+    assert f"{BOARD_MAX_CHARS + 1} characters" in board_problems([said("x" * (BOARD_MAX_CHARS + 1))])[0]
+    assert "speaks to the table" in board_problems([said("👉 Your dice reach sushi #2")])[0]
+    assert board_problems([said("🎲 alice's turn: **Roll**")]) == []
+    assert board_problems([said(eleven + "\nyou", public=False)]) == []  # a DM or an ephemeral
+    assert board_problems([said(eleven + "\nyou", control="sb:tiny:1:0:t:rematch")]) == []  # the results
+    cancelled = Line("#channel", "edit", eleven * 2, eleven * 2, public=True, message=7, reading=eleven * 2)
+    assert len(board_problems([said("🍣 a board"), cancelled])) == 1  # an edit of a board is a board
+    assert BOARD_MAX_LINES == 12

@@ -22,7 +22,7 @@ from cogs.tables.gamecog import GameCog
 from rules.engine import IllegalAction
 from storage.tables import TableRecord, TableStore
 
-_WEBHOOK = re.compile(r"/webhooks/\d+/[^/]+(?:/messages/[^/]+)?")
+_WEBHOOK = re.compile(r"/webhooks/\d+/([^/]+)(?:/messages/[^/]+)?")
 
 ACTIONS: list[tuple[int, str]] = []
 """(number of REST calls so far, what a player did): written by the shared Table helpers."""
@@ -40,6 +40,12 @@ class Line:
     raw: str  # the words as sent (mentions as <@id>), for the checks
     pings: tuple[int, ...] = ()  # users this message notifies
     target: int | None = None  # the channel or DM channel it went to
+    public: bool = False  # everyone in a server channel sees it (not a DM, not an ephemeral)
+    message: int | None = None  # the message it edits or deletes, when the request names it
+    reading: str = ""  # what a player reads, as sent: content and embeds, without the components
+    controls: tuple[str, ...] = ()  # its components' custom ids
+    labels: str = ""  # its buttons' labels and its menus' placeholders and options
+    rows: int = 0  # its rows of components (each one line of the screen)
 
 
 def _payload_text(data: dict[str, Any]) -> list[str]:
@@ -55,9 +61,42 @@ def _payload_text(data: dict[str, Any]) -> list[str]:
             parts.append(f"{field.get('name', '')}: {field.get('value', '')}")
         if (embed.get("footer") or {}).get("text"):
             parts.append(str(embed["footer"]["text"]))
-    for attachment in data.get("attachments") or []:
-        if attachment.get("filename"):
-            parts.append(f"[picture {attachment['filename']}]")
+    parts += _pictures(data)
+    parts += _components_text(data)
+    return parts
+
+
+def _reading(data: dict[str, Any]) -> str:
+    """What a message shows to read, line by line as Discord lays it out: its content, then each
+    embed's title, description, every field's name over its value, and footer (no components)."""
+    parts: list[str] = [str(data["content"])] if data.get("content") else []
+    for embed in data.get("embeds") or []:
+        parts += [str(embed[key]) for key in ("title", "description") if embed.get(key)]
+        for field in embed.get("fields") or []:
+            parts += [str(field.get("name") or ""), str(field.get("value") or "")]
+        if (embed.get("footer") or {}).get("text"):
+            parts.append(str(embed["footer"]["text"]))
+    return "\n".join(parts)
+
+
+def _controls(data: dict[str, Any]) -> tuple[str, ...]:
+    return tuple(
+        str(item.get("custom_id") or "")
+        for row in data.get("components") or []
+        for item in row.get("components") or []
+    )
+
+
+def _pictures(data: dict[str, Any]) -> list[str]:
+    return [
+        f"[picture {attachment['filename']}]"
+        for attachment in data.get("attachments") or []
+        if attachment.get("filename")
+    ]
+
+
+def _components_text(data: dict[str, Any]) -> list[str]:
+    parts: list[str] = []
     for row in data.get("components") or []:
         items = []
         for item in row.get("components") or []:
@@ -82,6 +121,14 @@ def lines(env: Env, names: dict[int, str], dm_channels: dict[int, str]) -> list[
     def named(text: str) -> str:
         return re.sub(r"<@!?(\d+)>", lambda match: "@" + names.get(int(match[1]), match[1]), text)
 
+    def line(where: str, kind: str, data: dict[str, Any], **more: Any) -> Line:
+        raw = "\n".join(_payload_text(data))
+        labels = "\n".join(_components_text(data))
+        return Line(where, kind, named(raw), raw, reading=_reading(data), controls=_controls(data),
+                    labels=labels, rows=len(data.get("components") or []), **more)  # fmt: skip
+
+    interactions = env.backend.interactions
+    ephemeral = {record.message_id for record in interactions.values() if record.ephemeral}
     found: list[Line] = []
     for request in env.http_requests:
         data = request.json if isinstance(request.json, dict) else {}
@@ -89,29 +136,52 @@ def lines(env: Env, names: dict[int, str], dm_channels: dict[int, str]) -> list[
         match = re.fullmatch(r"/channels/(\d+)/messages(?:/(\d+))?", path)
         if match:
             channel = int(match[1])
+            message = int(match[2]) if match[2] else None
+            public = channel not in dm_channels
             where = dm_channels.get(channel, "#channel")
             kind = {"POST": "new", "PATCH": "edit", "DELETE": "delete"}.get(request.method, request.method)
             if kind == "delete":
-                found.append(Line(where, kind, f"(message {match[2]} deleted)", "", (), channel))
+                gone = f"(message {match[2]} deleted)"
+                found.append(Line(where, kind, gone, "", (), channel, public=public, message=message))
                 continue
-            raw = "\n".join(_payload_text(data))
             users = tuple(int(user) for user in ((data.get("allowed_mentions") or {}).get("users") or []))
-            found.append(Line(where, kind, named(raw), raw, users, channel))
-        elif re.fullmatch(r"/interactions/\d+/[^/]+/callback", path) and data.get("type") in (4, 7):
+            found.append(line(where, kind, data, pings=users, target=channel, public=public, message=message))
+        elif callback := re.fullmatch(r"/interactions/(\d+)/[^/]+/callback", path):
+            if data.get("type") not in (4, 7):
+                continue
             payload = data.get("data") or {}
+            record = interactions.get(int(callback[1]))
             private = bool(int(payload.get("flags") or 0) & 64)
             where = "reply (only the clicker)" if private else "reply"
-            kind = "reply" if data["type"] == 4 else "edit clicked"
-            raw = "\n".join(_payload_text(payload))
-            found.append(Line(where, kind, named(raw), raw))
-        elif re.fullmatch(r"/webhooks/\d+/[^/]+(?:/messages/[^/]+)?", path) and request.method in (
-            "POST",
-            "PATCH",
-        ):
-            raw = "\n".join(_payload_text(data))
+            if data["type"] == 4:
+                message = record.message_id if record else None
+                public = not private and record is not None and record.guild_id is not None
+                found.append(line(where, "reply", payload, public=public, message=message))
+            else:
+                message = record.source_message_id if record else None
+                public = _seen_by_all(env, record, message, ephemeral)
+                found.append(line(where, "edit clicked", payload, public=public, message=message))
+        elif hook := _WEBHOOK.fullmatch(path):
+            if request.method not in ("POST", "PATCH"):
+                continue
+            record = interactions.get(env.backend.interaction_tokens.get(hook[1], 0))
             kind = "follow-up" if request.method == "POST" else "edit reply"
-            found.append(Line("reply", kind, named(raw), raw))
+            if request.method == "POST":
+                private = bool(int(data.get("flags") or 0) & 64)
+                public = not private and record is not None and record.guild_id is not None
+            else:
+                message = record.message_id or record.source_message_id if record else None
+                public = _seen_by_all(env, record, message, ephemeral)
+            found.append(line("reply", kind, data, public=public))
     return found
+
+
+def _seen_by_all(env: Env, record: Any, message: int | None, ephemeral: set[int | None]) -> bool:
+    """Whether the message an interaction edits is a server channel's message for everyone."""
+    if record is None or record.guild_id is None or message is None:
+        return False
+    stored = env.backend.messages.get(record.channel_id, {}).get(message)
+    return not stored.is_ephemeral if stored is not None else message not in ephemeral
 
 
 def render(env: Env, names: dict[int, str], dm_channels: dict[int, str]) -> str:
@@ -156,9 +226,58 @@ _REPR = re.compile(r"\bNone\b|\[['\"]|\{['\"]|\bdict\(|\bTrue\b|\bFalse\b")
 _ONE_MANY = re.compile(rf"(?<![\d.,])[−-]?\b1 ({PLURALS})\b")
 
 
-def problems(said: Iterable[Line], commands: dict[str, set[str]]) -> list[str]:
-    """Words no player should read: unknown commands, placeholders, Python reprs, "1 points"."""
+BOARD_MAX_LINES = 12
+"""A public board's greatest height, in lines: its content, embed title, description, field names and
+values and footer, and each row of buttons (the final results message excepted)."""
+BOARD_MAX_CHARS = 900
+"""... and in characters, as sent (a mention counts as its `<@id>`, the length of a long name)."""
+_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|you're|you've|you'll|you'd)\b", re.IGNORECASE)
+_TABLE_CONTROL = re.compile(r"sbs?:")
+
+
+def public_boards(said: Iterable[Line]) -> list[Line]:
+    """Every public board of a table as it was posted or edited: a channel message everyone sees
+    that carries a table's controls (the lobby, a game's board), and later edits of such a message
+    (a cancelled table's last board, without its controls) — not the results, with their Rematch."""
+    boards: list[Line] = []
+    known: set[int] = set()
+    for line in said:
+        if not line.public or line.kind == "delete":
+            continue
+        table = [control for control in line.controls if _TABLE_CONTROL.match(control)]
+        if any(control.endswith(":t:rematch") for control in table):
+            continue
+        if table or line.message in known:
+            if line.message is not None:
+                known.add(line.message)
+            boards.append(line)
+    return boards
+
+
+def board_problems(said: Iterable[Line]) -> list[str]:
+    """A public board too long to read at a glance, or speaking to one person ("you") in English."""
     found: list[str] = []
+    for board in public_boards(said):
+        text = board.reading
+        rows = (text.count("\n") + 1 if text else 0) + board.rows
+        if rows > BOARD_MAX_LINES or len(text) > BOARD_MAX_CHARS:
+            found.append(
+                f"public board of {rows} lines and {len(text)} characters "
+                f"(at most {BOARD_MAX_LINES} and {BOARD_MAX_CHARS}): {board.text[:160]!r}"
+            )
+        said_to_one = _SECOND_PERSON.search(f"{text}\n{board.labels}")
+        if said_to_one:
+            found.append(
+                f"public board says {said_to_one[0]!r} (it speaks to the table): {board.text[:160]!r}"
+            )
+    return found
+
+
+def problems(said: Iterable[Line], commands: dict[str, set[str]]) -> list[str]:
+    """Words no player should read: unknown commands, placeholders, Python reprs, "1 points"; and
+    public boards that are too long or say "you"."""
+    said = list(said)
+    found: list[str] = board_problems(said)
     for line in said:
         text = line.raw
         for match in _SLASH.finditer(text):

@@ -156,6 +156,7 @@ def test_sushi_dice_computers_call_yuck_on_a_board_they_have_seen() -> None:
     red, blue = state.sets
     blue.faces = ["maguro", "sake", "ebi", "yuck", "kappa", "tamago"]
     blue.thrown = [state.throws] * 6
+    blue.dated(state.throws)  # the board of this stamp shows its yuck, none before
     for level in ("normal", "hard"):
         assert choose(game, state, red.holder, level, 1, published=state.throws) == Yuck(state.throws)  # type: ignore[arg-type]
         # Not on a board that never showed it, and never without a board.
@@ -169,6 +170,7 @@ def test_sushi_dice_spectators_call_chop_and_otherwise_wait() -> None:
     for dice in state.sets:
         dice.faces = ["maguro", "sake", "ebi", "yuck", "kappa", "tamago"]
         dice.thrown = [state.throws] * 6
+        dice.yucks = [state.throws]
     spectator = next(seat for seat in range(3) if DICE_GAME.dice_of(state, seat) is None)
     action = choose(game, state, spectator, "normal", 1, published=state.throws)
     assert isinstance(action, Chop) and action.seen == state.throws

@@ -346,33 +346,40 @@ def test_a_tie_stands_and_each_total_is_broken_down_by_round() -> None:
     assert GAME.ranking(state) == [1, 1]  # equal totals share a rank: nothing breaks the tie
     view = GAME.view(state, None)
     assert [sheet["round_scores"] for sheet in view["sheets"]] == [[11, 0, 0], [-2, 4, 9]]
+    # The last round, which no announcement tells (the results close the game), comes with its reason.
     assert rockthebock_render.result_notes(table_of(state)) == ResultNotes(
         breakdown={
-            0: "Round 1: **+11** · Round 2: **0** · Round 3: **0**",
-            1: "Round 1: **−2** · Round 2: **+4** · Round 3: **+9**",
+            0: "Round 1: **+11** · Round 2: **0** · Round 3: 🐏 10 (full) > 🐺 0 → 🐐 0 × +1 = **0**",
+            1: "Round 1: **−2** · Round 2: **+4** · Round 3: 🐏 1 > 🐺 0 → 🐐 9 × +1 = **+9**",
         },
         tie_break=None,
     )
 
 
+def test_the_last_round_is_left_to_the_results() -> None:
+    state, events = three_rounds_to_a_tie()
+    assert rockthebock_render.round_announcement(table_of(state), events) == []
+
+
 def test_every_seat_is_explained_and_no_tie_break_is_named_with_different_totals() -> None:
     state = GAME.new(3, 1)
-    state.round_scores = [[1, 2, 3], [6, 0, 0], [-1, 0, 0]]
+    state.round_scores = [[1, 2, 3], [6, 0, 0], [-1, 0, -2]]
+    state.bocks, state.wolves, state.goats = [2, 0, 1], [1, 0, 4], [3, 5, 2]
     state.over = True
     assert GAME.ranking(state) == [1, 1, 3]
     notes = rockthebock_render.result_notes(table_of(state, computer=2))
     assert notes.breakdown == {
-        0: "Round 1: **+1** · Round 2: **+2** · Round 3: **+3**",
-        1: "Round 1: **+6** · Round 2: **0** · Round 3: **0**",
-        2: "Round 1: **−1** · Round 2: **0** · Round 3: **0**",
+        0: "Round 1: **+1** · Round 2: **+2** · Round 3: 🐏 2 > 🐺 1 → 🐐 3 × +1 = **+3**",
+        1: "Round 1: **+6** · Round 2: **0** · Round 3: 🐏 0 = 🐺 0 → 🐐 5 × 0 = **0**",
+        2: "Round 1: **−1** · Round 2: **0** · Round 3: 🐏 1 < 🐺 4 → 🐐 2 × −1 = **−2**",
     }
     assert notes.tie_break is None
 
 
-def test_a_computer_seat_is_not_told_it_is_their_turn() -> None:
+def test_a_computer_seat_is_named_and_a_human_told_by_name() -> None:
     state = GAME.new(2, 1)
     human, _ = rockthebock_render.board_embed(table_of(state))
-    assert human == "🎲 <@100>, your turn: **Roll** your 10 dice."
+    assert human == "🎲 <@100>'s turn: **Roll** 10 dice."
     computer, _ = rockthebock_render.board_embed(table_of(state, computer=0))
     assert computer == "🎲 🤖 alice is playing…"
 
@@ -381,15 +388,13 @@ def test_one_die_of_a_colour_reads_in_the_singular() -> None:
     state = GAME.new(2, 1)
     force_throw(state, white=1, grey=1, red=1, blue=2, green=5)
     content, embed = rockthebock_render.board_embed(table_of(state))
-    assert content == "🎲 <@100>, choose one colour of your throw."
+    assert content == "🎲 <@100>'s turn: choose one colour of the throw."
     assert embed.description == "\n".join(
         [
-            "**Throw of 🟥 alice** (10 dice):",
-            "• 🐏 bock ×1",
-            "• 🐺 wolf ×1",
-            "• 🟥 red goat ×1",
-            "• 🟦 blue goats ×2",
-            "• 🟩 green goats ×5 — nobody plays green",
+            "🎲 Throw of 10 dice: 🐏 bock ×1 · 🐺 wolf ×1 · 🟥 red goat ×1 · 🟦 blue goats ×2"
+            " · 🟩 green goats ×5 — nobody plays green",
+            "▶️ 🟥 alice: 🐏 0 = 🐺 0 → 🐐 0 × 0 = **0** · 🎲 10 left",
+            "🟦 bob: 🐏 0 = 🐺 0 → 🐐 0 × 0 = **0** · 🎲 10 left",
         ]
     )
 

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from cogs.i18n import plural
 from cogs.sushidice import render as sushidice_render
+from cogs.sushidice.cog import stands
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import ResultNotes
 from rules.engine import Action, IllegalAction
@@ -47,7 +48,8 @@ M, S, E, T, K = "maguro", "sake", "ebi", "tamago", "kappa"
 def duel(players: int = 3, red: int = 0, blue: int = 1, seed: int = 1) -> SushiDiceState:
     """A game past the host's challenge, with `red` and `blue` dueling and known face-up plates."""
     state = GAME.new(players, seed)
-    GAME.apply(state, HOST, Challenge(1))
+    if players > 2:  # two players duel at once
+        GAME.apply(state, HOST, Challenge(1))
     state.sets[0].holder, state.sets[1].holder = red, blue
     state.face_up = [M, "combo", E]
     return state
@@ -70,6 +72,7 @@ def rethrow(
         assert face in DICE[die], f"die {die} has no {face} face"
         dice.faces[die] = face
         dice.thrown[die] = state.throws
+    dice.dated(state.throws)
     if aside is not None:
         dice.set_aside = [die in aside for die in range(SET_SIZE)]
     dice.throw = state.throws
@@ -194,6 +197,17 @@ def test_the_host_challenges_first() -> None:
     assert refused(state, 0, Challenge(3)) == "wrong_phase"
 
 
+def test_two_players_duel_at_once() -> None:
+    """The host's only possible opponent needs no challenge: the first duel is on from the start."""
+    state = GAME.new(2, 3)
+    assert (state.phase, state.duel, holders(state)) == ("duel", 1, (0, 1))
+    assert GAME.to_move(state) == {0, 1}
+    assert not any(isinstance(action, Challenge) for action in GAME.legal_actions(state, HOST))
+    assert refused(state, HOST, Challenge(1)) == "wrong_phase"
+    view = GAME.view(state, None)
+    assert (view["phase"], view["turn"], view["last"], view["previous"]) == ("duel", None, [], [])
+
+
 def test_an_unthrown_set_shows_nothing_until_its_first_roll() -> None:
     state = duel(2, 0, 1)
     view = GAME.view(state, None)
@@ -201,7 +215,7 @@ def test_an_unthrown_set_shows_nothing_until_its_first_roll() -> None:
     assert GAME.legal_actions(state, 0) == [Roll()]
     assert refused(state, 0, SetAside(0)) == "die_not_thrown"
     assert refused(state, 0, Ring(0)) == "plate_not_complete"
-    assert refused(state, 1, Yuck(0)) == "no_yuck_showing"
+    assert refused(state, 1, Yuck(0)) == "no_yuck_shown"
     events = GAME.apply(state, 0, Roll())
     assert events[0]["dice"] == list(range(SET_SIZE))
     assert all(face in DICE[die] for die, face in enumerate(state.sets[0].faces))
@@ -310,7 +324,7 @@ def test_yuck_refused_when_the_opponent_shows_none() -> None:
     state = duel(2, 0, 1)
     show(state, 0, [M, S, E, T, K, YUCK])  # the caller's own yuck does not count
     seen = show(state, 1, [STAR, STAR, E, E, T, E])
-    assert refused(state, 0, Yuck(seen)) == "no_yuck_showing"
+    assert refused(state, 0, Yuck(seen)) == "no_yuck_shown"
     assert not any(isinstance(action, Yuck) for action in GAME.legal_actions(state, 0))
 
 
@@ -334,27 +348,36 @@ def test_a_yuck_thrown_after_the_board_was_published_is_refused() -> None:
     state = duel(2, 0, 1)
     board = show(state, 1, [STAR, E, E, E, E, T])  # no yuck on the board
     rethrow(state, 1, {5: YUCK})
-    assert refused(state, 0, Yuck(board)) == "not_shown_yet"
+    assert refused(state, 0, Yuck(board)) == "no_yuck_shown"
     assert not any(action == Yuck(board) for action in GAME.legal_actions(state, 0))
     assert refused(state, 0, Yuck(state.throws + 1)) == "not_shown_yet"  # no board has that stamp yet
     assert refused(state, 0, Yuck(-1)) == "not_shown_yet"
     GAME.apply(state, 0, Yuck(state.throws))  # once the board shows it, it counts
 
 
-def test_a_yuck_re_thrown_since_the_board_is_no_longer_the_one_shown() -> None:
+def test_throws_the_board_has_not_shown_do_not_save_the_called_duelist() -> None:
+    """GAMES.md: the call is judged on the board pressed on; the yuck thrown away since, before any
+    board showed it gone, still costs the opponent all six dice, as at a real table."""
     state = duel(2, 0, 1)
-    board = show(state, 1, [STAR, E, E, YUCK, E, YUCK])
-    rethrow(state, 1, {3: YUCK, 5: E})  # die 3 shows a yuck again, thrown after the board
-    assert refused(state, 0, Yuck(board)) == "not_shown_yet"
-    rethrow(state, 1, {3: E})
-    assert refused(state, 0, Yuck(board)) == "no_yuck_showing"
-    # Of two yucks shown, the one still showing is enough.
-    board = show(state, 1, [STAR, E, E, YUCK, YUCK, E])
-    rethrow(state, 1, {3: E, 5: YUCK})
+    board = show(state, 1, [STAR, E, E, YUCK, E, T], aside=(0, 1, 2))
+    rethrow(state, 1, {3: E, 4: E, 5: E})  # the yuck is gone before the next board
+    assert YUCK not in state.sets[1].faces
+    assert Yuck(board) in GAME.legal_actions(state, 0)
+    events = GAME.apply(state, 0, Yuck(board))
+    assert events[0] == {"type": "yuck", "seat": 0, "target": 1}
+    assert events[1]["dice"] == list(range(SET_SIZE)) and state.sets[1].set_aside == [False] * SET_SIZE
+
+
+def test_a_second_call_on_the_same_yuck_is_late() -> None:
+    state = duel(2, 0, 1)
+    board = show(state, 1, [STAR, E, E, YUCK, E, T])
     GAME.apply(state, 0, Yuck(board))
+    assert refused(state, 0, Yuck(board)) == "called_late"  # the dice were thrown anew since that board
+    rethrow(state, 1, {3: YUCK})
+    GAME.apply(state, 0, Yuck(state.throws))  # a board after the re-throw showing a yuck again counts
 
 
-def test_the_stamps_a_yuck_may_name_run_from_the_yucks_throw_to_now() -> None:
+def test_the_stamps_a_yuck_may_name_are_the_boards_that_showed_one() -> None:
     state = duel(2, 0, 1)
     first = show(state, 1, [STAR, E, E, YUCK, E, E])
     rethrow(state, 1, {0: E})
@@ -364,7 +387,10 @@ def test_the_stamps_a_yuck_may_name_run_from_the_yucks_throw_to_now() -> None:
         Yuck(first + 1),
         Yuck(first),
     ]
-    assert refused(state, 0, Yuck(first - 1)) == "not_shown_yet"
+    assert refused(state, 0, Yuck(first - 1)) == "no_yuck_shown"
+    rethrow(state, 1, {3: E})  # gone from the boards after this throw, not from those before
+    rethrow(state, 1, {4: YUCK})  # and back
+    assert GAME.call_stamps(state, [state.sets[1]]) == [first + 4, first + 2, first + 1, first]
 
 
 def test_a_yuck_from_an_earlier_duel_never_matches() -> None:
@@ -373,7 +399,7 @@ def test_a_yuck_from_an_earlier_duel_never_matches() -> None:
     show(state, 0, [M, M, M, M, M, M])
     GAME.apply(state, 0, Ring(0))
     show(state, 1, [E, E, E, YUCK, E, E])  # seat 1 now holds red, thrown again
-    assert refused(state, 0, Yuck(seen)) == "not_shown_yet"  # that board showed the duel before
+    assert refused(state, 0, Yuck(seen)) == "called_late"  # that board showed the duel before
 
 
 def test_only_duelists_call_yuck() -> None:
@@ -416,7 +442,7 @@ def test_chop_refusals() -> None:
     show(state, 1, [E, E, E, YUCK, E, E])
     stamp = state.throws
     assert refused(state, 0, Chop(stamp, 3)) == "not_a_spectator"
-    assert refused(state, 2, Chop(old, 3)) == "not_shown_yet"
+    assert Chop(old, 0) in GAME.legal_actions(state, 2)  # that board showed both yucks too
     assert refused(state, 2, Chop(stamp, 2)) == "bad_partner"
     assert refused(state, 2, Chop(stamp, 4)) == "bad_partner"
     assert refused(state, 2, Chop(stamp, 1)) == "partner_not_fewest"
@@ -436,32 +462,47 @@ def test_a_chop_on_published_yucks_still_showing_counts_after_other_dice_were_th
     assert events[0] == {"type": "chop", "seat": 2, "partner": 0}
 
 
-def test_a_chop_needs_both_yucks_on_the_board_and_still_showing() -> None:
+def test_a_chop_stands_on_a_board_that_showed_both_yucks() -> None:
     state = duel(3, 0, 1)
     show(state, 0, [M, M, M, YUCK, M, M])
     board = show(state, 1, [E, E, E, E, E, E])  # one yuck only on the board
     rethrow(state, 1, {5: YUCK})
-    assert GAME.chop_possible(state)  # both show a yuck now: the spectator may try
-    assert refused(state, 2, Chop(board, 0)) == "not_shown_yet"
-    board = state.throws  # now the board shows both
-    rethrow(state, 0, {3: YUCK})  # red's yuck is re-thrown: not the one the board showed
-    assert refused(state, 2, Chop(board, 0)) == "not_shown_yet"
-    rethrow(state, 0, {3: M})
+    assert GAME.chop_possible(state)  # both show a yuck now: a board will show it
     assert refused(state, 2, Chop(board, 0)) == "no_chop"
-    assert GAME.legal_actions(state, 2) == []
+    board = state.throws  # this board shows both
+    rethrow(state, 0, {3: M})  # red's yuck is thrown away before any board shows it gone
+    assert not GAME.chop_possible(state) and GAME.to_move(state) == {0, 1, 2}
+    assert GAME.legal_actions(state, 2) == [Chop(board, 0), Chop(board, 1)]
+    GAME.apply(state, 2, Chop(board, 0))
 
 
-Board = tuple[SushiDiceView, set[tuple[str, int]]]
-"""A view the table could have published, and the dice (colour, die) thrown since."""
+def test_a_call_is_judged_on_a_board_replaced_less_than_a_second_before() -> None:
+    """GAMES.md: the latest board, or one replaced under a second before the call (they crossed)."""
+    boards = [(10.0, 1, 5), (11.0, 1, 7), (12.5, 1, 9)]
+    assert stands(boards, 2, 30.0, 1.0)  # the latest board, however old
+    assert stands(boards, 1, 13.4, 1.0) and not stands(boards, 1, 13.5, 1.0)
+    assert not stands(boards, 0, 11.5, 0.4)
 
 
-def _still_shows(board: Board, now: SushiDiceView, colour: str) -> bool:
-    """GAMES.md's words: a die of `colour` showed a yuck on the board and was not thrown since."""
-    shown, thrown = board
-    if shown["phase"] != "duel" or shown["duel"] != now["duel"]:
+def test_a_yuck_called_first_makes_a_chop_on_that_board_late() -> None:
+    state = duel(3, 0, 1)
+    show(state, 0, [M, M, M, YUCK, M, M])
+    board = show(state, 1, [E, E, E, E, YUCK, E])
+    GAME.apply(state, 0, Yuck(board))
+    assert refused(state, 2, Chop(board, 0)) == "called_late"
+
+
+Board = tuple[SushiDiceView, set[str]]
+"""A view the table could have published, and the colours of the sets a Yuck! was called on since."""
+
+
+def _called_on(board: Board, now: SushiDiceView, colour: str) -> bool:
+    """GAMES.md's words: the board showed a yuck on the set of `colour`, in the duel now on, and no
+    call on that yuck came first."""
+    shown, called = board
+    if shown["phase"] != "duel" or shown["duel"] != now["duel"] or colour in called:
         return False
-    then = next(duelist for duelist in shown["duelists"] if duelist["set"] == colour)
-    return any(face == YUCK and (colour, die) not in thrown for die, face in enumerate(then["faces"]))
+    return next(duelist for duelist in shown["duelists"] if duelist["set"] == colour)["yuck"]
 
 
 def _stamps_called(state: SushiDiceState, seat: int, call: type[Yuck | Chop]) -> set[int]:
@@ -472,10 +513,10 @@ def _stamps_called(state: SushiDiceState, seat: int, call: type[Yuck | Chop]) ->
 
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 4))
 @settings(max_examples=10, deadline=None)
-def test_a_call_counts_exactly_when_a_yuck_on_that_board_still_shows(seed: int, players: int) -> None:
+def test_a_call_counts_exactly_when_the_board_it_names_showed_the_yuck(seed: int, players: int) -> None:
     """The call rule told apart from the engine's serials: for every board the table could have
-    published lately, a Yuck naming its stamp is legal exactly when a yuck on it still shows on a
-    die not thrown since, and a Chop when both duelists have one."""
+    published lately, a Yuck naming its stamp is legal exactly when that board showed a yuck on the
+    opponent and no Yuck came first, whatever was thrown since; a Chop when it showed both."""
     chooser = random.Random(seed)
     state = GAME.new(players, seed)
     boards: list[Board] = []
@@ -492,8 +533,8 @@ def test_a_call_counts_exactly_when_a_yuck_on_that_board_still_shows(seed: int, 
             for board in boards[-60:]:
                 stamp, on_red, on_blue = (
                     board[0]["stamp"],
-                    _still_shows(board, now, "red"),
-                    _still_shows(board, now, "blue"),
+                    _called_on(board, now, "red"),
+                    _called_on(board, now, "blue"),
                 )
                 assert (stamp in yucks[red]) == on_blue and (stamp in yucks[blue]) == on_red
                 assert (stamp in chops) == (watcher is not None and on_red and on_blue)
@@ -509,9 +550,9 @@ def test_a_call_counts_exactly_when_a_yuck_on_that_board_still_shows(seed: int, 
         else:
             action = chooser.choice(legal)
         for event in GAME.apply(state, seat, action):
-            if event["type"] == "rolled":
-                for _, thrown in boards:
-                    thrown.update((event["set"], die) for die in event["dice"])
+            if event["type"] == "rolled" and event.get("forced"):
+                for _, called in boards:
+                    called.add(event["set"])
 
 
 def test_the_first_chop_wins() -> None:
@@ -521,7 +562,7 @@ def test_the_first_chop_wins() -> None:
     show(state, 1, [E, E, E, E, YUCK, E])
     stamp = state.throws
     GAME.apply(state, 3, Chop(stamp, 0))
-    assert refused(state, 2, Chop(stamp, 0)) == "no_chop"
+    assert refused(state, 2, Chop(stamp, 0)) == "called_late"
 
 
 def test_no_chop_with_two_players() -> None:
@@ -792,11 +833,12 @@ def test_a_game_stored_before_dice_had_their_own_serials_loads_and_judges_calls_
     data = GAME.dump(state)
     assert data["v"] == 1
     for dice in data["sets"]:
-        del dice["thrown"]
+        del dice["thrown"], dice["yucks"], dice["called"]
     stored = GAME.load(data)
     blue = stored.sets[1]
     assert blue.thrown == [blue.throw] * SET_SIZE  # no yuck is dated earlier than it may have been thrown
-    assert refused(stored, 0, Yuck(board)) == "not_shown_yet"  # its set threw since: the old judgement
+    assert blue.yucks == [blue.throw]  # its yuck is dated from then on, as the old judgement did
+    assert refused(stored, 0, Yuck(board)) == "no_yuck_shown"
     GAME.apply(stored, 0, Yuck(stored.throws))
 
 
@@ -854,8 +896,10 @@ class Progressing:
 def _candidates(state: SushiDiceState, seat: int) -> list[Action]:
     """Actions worth trying for a seat: every legal one but the calls' middle stamps, and the near
     misses of each kind."""
-    # The stamps where a call's validity may change: around each die's latest throw, and now.
-    thrown = {dice.thrown[die] for dice in state.sets for die in range(SET_SIZE)} | {state.throws}
+    # The stamps where a call's validity may change: around each yuck appearing or going, each call,
+    # the duel's start, and now.
+    thrown = {serial for dice in state.sets for serial in (*dice.yucks, dice.called)}
+    thrown |= {state.throws, state.duel_from}
     seens = sorted({-1, state.throws + 1, *(serial + step for serial in thrown for step in (-1, 0))})
     duelist = GAME.dice_of(state, seat) is not None
     partner = (seat + 1) % state.players

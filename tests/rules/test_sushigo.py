@@ -573,8 +573,12 @@ def test_a_tie_decided_by_puddings_is_named_with_each_round() -> None:
     state = last_turn_played([32, 37, 20], [4, 1, 1])  # round 3: +1 / +5 / +7, puddings +6 / −3 / −3
     assert GAME.scores(state) == [39, 39, 24] and GAME.ranking(state) == [1, 2, 3]
     notes = notes_of(state)
-    assert notes.breakdown[0] == "Round 1: **22** · Round 2: **10** · Round 3: **1** · 🍮 4 puddings: **+6**"
-    assert notes.breakdown[1] == "Round 1: **27** · Round 2: **10** · Round 3: **5** · 🍮 1 pudding: **−3**"
+    assert notes.breakdown[0] == (
+        "Round 1: **22** · Round 2: **10** · Round 3: **1** · 🍮 4 puddings (the most): **+6**"
+    )
+    assert notes.breakdown[1] == (
+        "Round 1: **27** · Round 2: **10** · Round 3: **5** · 🍮 1 pudding (the fewest, shared by 2): **−3**"
+    )
     assert notes.tie_break == "Tied on 39 points: more puddings ranks higher — alice 🍮 4 · bob 🍮 1"
 
 
@@ -583,4 +587,6 @@ def test_a_tie_with_equal_puddings_stands_and_is_not_explained() -> None:
     assert GAME.scores(state) == [39, 39, 21] and GAME.ranking(state) == [1, 1, 3]
     notes = notes_of(state)
     assert notes.tie_break is None
-    assert notes.breakdown[2] == "Round 1: **10** · Round 2: **10** · Round 3: **7** · 🍮 0 puddings: **−6**"
+    assert notes.breakdown[2] == (
+        "Round 1: **10** · Round 2: **10** · Round 3: **7** · 🍮 0 puddings (the fewest): **−6**"
+    )

@@ -528,11 +528,13 @@ def test_the_results_explain_the_rulebooks_scoring_pile_by_pile() -> None:
     notes = notes_of(state)
     # Luke: four sushi count (+12), the top +5 sticks out above his four bones (−8): 4 points.
     assert notes.breakdown[LUKE] == (
-        "🍣 +1 +6 +4 +1 = **+12** (~~+5~~: above the bone pile, worthless) · 🦴 −3 −2 −1 −2 = **−8**"
+        "🍣 +1 +6 +4 +1 = **+12** (~~+5~~: higher than the bone pile of 4 tiles, worthless)"
+        " · 🦴 −3 −2 −1 −2 = **−8**"
     )
     assert notes.breakdown[NICK] == "🍣 +3 +5 +4 = **+12** · 🦴 −1 −4 −1 −3 −1 = **−10**"
     assert notes.breakdown[SOPHIA] == (
-        "🍣 +2 +6 +3 = **+11** (~~+2~~: above the bone pile, worthless) · 🦴 −2 −1 −2 = **−5**"
+        "🍣 +2 +6 +3 = **+11** (~~+2~~: higher than the bone pile of 3 tiles, worthless)"
+        " · 🦴 −2 −1 −2 = **−5**"
     )
     assert notes.tie_break is None
 
@@ -542,7 +544,7 @@ def test_empty_piles_and_sushi_without_bones_are_explained() -> None:
     state.over = True
     assert GAME.scores(state) == [0, -1]
     notes = notes_of(state)
-    assert notes.breakdown[0] == "🍣 **0** (~~+4 +2~~: above the bone pile, worthless) · 🦴 no bones"
+    assert notes.breakdown[0] == "🍣 **0** (~~+4 +2~~: no bones, so no sushi counts) · 🦴 no bones"
     assert notes.breakdown[1] == "🍣 no sushi · 🦴 −1 = **−1**"
 
 

@@ -162,3 +162,22 @@ async def test_migration_moves_message_ids_out_of_extra(tmp_path: Path):
     assert record is not None and record.extra == {"locale": "de"}
     assert await store.messages(record.id) == {"board": 42, "dm:0": 7, "dm:2": 9, "dm:1": None}
     await database.close()
+
+
+async def test_a_turn_ping_is_claimed_once_per_turn_and_one_stays_live(database: Database):
+    """Migration 9: every process shares which seats were pinged this turn and which ping is live."""
+    store = TableStore(database)
+    record = await store.create(_record(), now=1.0)
+    assert await store.claim_pings(record.id, [0, 1], version=0) == [0, 1]
+    assert await store.claim_pings(record.id, [0, 1], version=0) == []  # another process: too late
+    await store.save(record.copy(), expected_version=0, action={"type": "a"}, seat=0, now=2.0)
+    assert await store.claim_pings(record.id, [0, 1], version=1) == [0]  # only seat 0 moved since
+    # A new phase invites seat 1 (a duel starts): a turn of its own, though it has not moved.
+    assert await store.claim_pings(record.id, [1], version=1, invitation=True) == [1]
+    assert await store.claim_pings(record.id, [1], version=1, invitation=True) == []  # once per version
+    assert await store.keep_ping(record.id, 500) == []
+    assert await store.keep_ping(record.id, 700) == [500]  # the older ping goes
+    assert await store.keep_ping(record.id, 600) == [600]  # posted before 700 elsewhere: 700 stays
+    assert await store.drop_pings(record.id) == [700]
+    assert await store.drop_pings(record.id) == []
+    assert await store.messages(record.id) == {}  # ping rows are no board or DM
