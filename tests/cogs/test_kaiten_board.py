@@ -18,17 +18,12 @@ from discord.ext import commands
 from cogs.kaiten import render
 from cogs.kaiten.cog import KaitenCog
 from cogs.kaiten.render import Context, acting
-from cogs.tables.context import TableContext
 from cogs.tables.ui import Board
 from rules.kaiten.game import GAME
 from rules.kaiten.state import KaitenState
-from storage.tables import Seat, TableRecord
+from tests.cogs.boards import LANGUAGES, MAX_CHARS, MAX_LINES, SECOND_PERSON, TABLE_ROWS, table
 
-LANGUAGES = ("en", "de", "es", "fa")
 NAMES = ["Alexandra", "Bartholomew", "Charlotte", "Dmitri"]
-MAX_LINES, MAX_CHARS = 12, 900
-TABLE_ROWS = 1  # the table's own row under the board ("How to play", ...)
-SECOND_PERSON = re.compile(r"\b(you|your|yours)\b", re.IGNORECASE)
 SEEDS = (1, 4)  # seed 1 reaches a short-of-ginger choice; both refill the sake's line
 
 
@@ -44,9 +39,7 @@ def no_picture(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def context(state: KaitenState, language: str, *, replaying: bool = False) -> Context:
-    seats = [Seat(10**17 + seat, NAMES[seat]) for seat in range(state.players)]
-    record = TableRecord(1, 2, "kaiten", seats[0].user_id, "playing", seats, extra={"locale": language})
-    return TableContext(record, GAME, state, replaying=replaying)
+    return table(GAME, state, language, NAMES, replaying=replaying)
 
 
 def states(seed: int, players: int = 4) -> Iterator[KaitenState]:

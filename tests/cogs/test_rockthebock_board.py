@@ -9,15 +9,13 @@ throw of every colour, full rows, marks lost, three-digit ids).
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Iterator
 
 import pytest
 
-from cogs.i18n import catalog, languages
+from cogs.i18n import catalog
 from cogs.rockthebock import render
 from cogs.rockthebock.cog import RockTheBockCog
-from cogs.tables.context import TableContext
 from rules.engine import Action
 from rules.rockthebock.game import (
     CAP_GOATS,
@@ -28,31 +26,19 @@ from rules.rockthebock.game import (
     RockTheBockState,
     Roll,
 )
-from storage.tables import Seat, TableRecord
+from tests.cogs.boards import (
+    FIRST_USER,
+    LANGUAGES,
+    LONGEST,
+    MAX_CHARS,
+    MAX_LINES,
+    NAMES,
+    SECOND_PERSON,
+    TABLE_ROWS,
+    table,
+)
 
-LANGUAGES = sorted(languages().values())
-MAX_LINES = 12
-MAX_CHARS = 900
-TABLE_ROWS = 1  # the machinery's own row under the game's buttons ("How to play")
-LONGEST = "Ｗ" * 32  # Discord's longest display name, in wide letters
-SECOND_PERSON = re.compile(r"\byou(r|rs|rself)?\b", re.IGNORECASE)
 COG = RockTheBockCog(None)  # type: ignore[arg-type]  # its builders need no bot
-
-
-def table(
-    state: RockTheBockState, language: str, names: list[str], *, replaying: bool = False
-) -> render.Context:
-    seats = [Seat(10**18 + seat, name) for seat, name in enumerate(names[: state.players])]
-    record = TableRecord(
-        guild_id=1,
-        channel_id=10**18,
-        game_id=GAME.id,
-        host_id=seats[0].user_id,
-        status="over" if state.over else "playing",
-        seats=seats,
-        extra={"locale": language},
-    )
-    return TableContext(record, GAME, state, replaying=replaying)
 
 
 def shown(ctx: render.Context) -> tuple[str, int]:
@@ -104,20 +90,18 @@ def worst_case() -> RockTheBockState:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize(
-    "names", [["alice", "bob", "carol", "dave"], [LONGEST] * 4], ids=["short", "longest"]
-)
+@pytest.mark.parametrize("names", [NAMES[:4], [LONGEST] * 4], ids=["short", "longest"])
 def test_every_public_board_fits_in_twelve_lines(language: str, names: list[str]) -> None:
     states = [*games(7), worst_case()]
     for state in states:
-        text, lines = shown(table(state, language, names))
+        text, lines = shown(table(GAME, state, language, names))
         assert lines <= MAX_LINES and len(text) <= MAX_CHARS, (
             f"{lines} lines, {len(text)} characters:\n{text}"
         )
 
 
 def test_the_worst_case_is_what_it_claims() -> None:
-    text, lines = shown(table(worst_case(), "en", [LONGEST] * 4))
+    text, lines = shown(table(GAME, worst_case(), "en", [LONGEST] * 4))
     assert text.count("(full)") == 2 and "6 lost: a sheet holds at most **12** wolves" in text
     assert lines == 11  # content, title, last move, throw, four sheets; two rows of buttons, the table's
 
@@ -125,14 +109,14 @@ def test_the_worst_case_is_what_it_claims() -> None:
 @pytest.mark.parametrize("seed", [7, 8])
 def test_the_english_board_names_whose_turn_it_is_and_never_says_you(seed: int) -> None:
     for state in [*games(seed), worst_case()]:
-        ctx = table(state, "en", ["alice", "bob", "carol", "dave"])
+        ctx = table(GAME, state, "en")
         text, _ = shown(ctx)
         assert not SECOND_PERSON.search(text), text
         assert ctx.mention(state.turn) in (render.board(COG, ctx).content or "")
 
 
 def test_the_legend_is_on_the_first_board_only_and_in_the_rules() -> None:
-    boards = [shown(table(state, "en", ["alice", "bob", "carol", "dave"]))[0] for state in games(7)]
+    boards = [shown(table(GAME, state, "en"))[0] for state in games(7)]
     legend = catalog("en")["rockthebock.legend"].split("\n")[0]
     assert legend in boards[0] and not any(legend in board for board in boards[1:])
     for language in LANGUAGES:
@@ -144,7 +128,7 @@ def test_the_legend_is_on_the_first_board_only_and_in_the_rules() -> None:
 
 def test_a_replay_shows_what_the_table_saw_without_the_instruction() -> None:
     for state in list(games(7))[:12]:
-        ctx = table(state, "en", ["alice", "bob", "carol", "dave"], replaying=True)
+        ctx = table(GAME, state, "en", replaying=True)
         drawn = render.board(COG, ctx)
         assert drawn.content is None  # no "alice's turn: Roll 10 dice"
         assert drawn.embed is not None and "▶️" in (drawn.embed.description or "")
@@ -154,7 +138,7 @@ def test_every_round_score_shown_carries_its_reason() -> None:
     """ "🐏 6 = 🐺 6 → 🐐 12 (full) × 0 = **0**": the comparison, the goats, the factor, the score."""
     state = GAME.new(4, 1)
     state.bocks, state.wolves, state.goats = [6, 3, 1, 0], [6, 2, 3, 0], [12, 2, 4, 5]
-    ctx = table(state, "en", ["alice", "bob", "carol", "dave"])
+    ctx = table(GAME, state, "en")
     text, _ = shown(ctx)
     assert "🟥 alice: 🐏 6 = 🐺 6 → 🐐 12 (full) × 0 = **0**" in text
     assert "🟦 bob: 🐏 3 > 🐺 2 → 🐐 2 × +1 = **+2**" in text
@@ -164,10 +148,10 @@ def test_every_round_score_shown_carries_its_reason() -> None:
 
 def test_a_computer_is_named_not_addressed() -> None:
     state = GAME.new(4, 1)
-    ctx = table(state, "en", ["alice", "bob", "carol", "dave"])
+    ctx = table(GAME, state, "en")
     ctx.record.seats[0].computer = True
     assert render.board(COG, ctx).content == "🎲 🤖 alice is playing…"
     GAME.apply(state, 0, Roll())
-    ctx = table(state, "en", ["alice", "bob", "carol", "dave"])
-    assert render.board(COG, ctx).content == f"🎲 <@{10**18}>'s turn: choose one colour of the throw."
+    ctx = table(GAME, state, "en")
+    assert render.board(COG, ctx).content == f"🎲 <@{FIRST_USER}>'s turn: choose one colour of the throw."
     assert isinstance(GAME.default_action(state, 0), Choose)

@@ -9,42 +9,26 @@ without live words. Boards of a whole six-player game are drawn, and a worst cas
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Iterator
 
 import pytest
 
-from cogs.i18n import catalog, languages
+from cogs.i18n import catalog
 from cogs.sushidice import render
 from cogs.sushidice.cog import SushiDiceCog
-from cogs.tables.context import TableContext
 from rules.sushidice.game import GAME, YUCK, Challenge, SushiDiceState
-from storage.tables import Seat, TableRecord
+from tests.cogs.boards import (
+    LANGUAGES,
+    LONGEST,
+    MAX_CHARS,
+    MAX_LINES,
+    NAMES,
+    SECOND_PERSON,
+    TABLE_ROWS,
+    table,
+)
 
-LANGUAGES = sorted(languages().values())
-MAX_LINES = 12
-MAX_CHARS = 900
-TABLE_ROWS = 1  # the machinery's own row under the game's buttons ("Open my dice", "How to play")
-LONGEST = "Ｗ" * 32  # Discord's longest display name, in wide letters
-SIX = ["alice", "bob", "carol", "dave", "erin", "frank"]
-SECOND_PERSON = re.compile(r"\byou(r|rs|rself)?\b", re.IGNORECASE)
 COG = SushiDiceCog(None)  # type: ignore[arg-type]  # its builders need no bot
-
-
-def table(
-    state: SushiDiceState, language: str, names: list[str], *, replaying: bool = False
-) -> render.Context:
-    seats = [Seat(10**18 + seat, name) for seat, name in enumerate(names[: state.players])]
-    record = TableRecord(
-        guild_id=1,
-        channel_id=10**18,
-        game_id=GAME.id,
-        host_id=seats[0].user_id,
-        status="over" if state.over else "playing",
-        seats=seats,
-        extra={"locale": language},
-    )
-    return TableContext(record, GAME, state, replaying=replaying)
 
 
 def shown(ctx: render.Context) -> tuple[str, int]:
@@ -90,10 +74,10 @@ def worst_case() -> SushiDiceState:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("names", [SIX, [LONGEST] * 6], ids=["short", "longest"])
+@pytest.mark.parametrize("names", [NAMES, [LONGEST] * 6], ids=["short", "longest"])
 def test_every_public_board_fits_in_twelve_lines(language: str, names: list[str]) -> None:
     for state in [*games(7), worst_case()]:
-        text, lines = shown(table(state, language, names))
+        text, lines = shown(table(GAME, state, language, names))
         assert lines <= MAX_LINES and len(text) <= MAX_CHARS, (
             f"{lines} lines, {len(text)} characters:\n{text}"
         )
@@ -101,7 +85,7 @@ def test_every_public_board_fits_in_twelve_lines(language: str, names: list[str]
 
 def test_the_worst_case_is_what_it_claims() -> None:
     state = worst_case()
-    text, lines = shown(table(state, "en", [LONGEST] * 6))
+    text, lines = shown(table(GAME, state, "en", [LONGEST] * 6))
     assert text.count("🤢 **shows a yuck!**") == 2 and "took the combo plate — 3/4." in text
     # content, title; the duel before, plates, two duelists, the last throw, the standings; two rows
     assert lines == 10
@@ -110,7 +94,7 @@ def test_the_worst_case_is_what_it_claims() -> None:
 @pytest.mark.parametrize("seed", [7, 8])
 def test_the_english_board_names_players_and_never_says_you(seed: int) -> None:
     for state in [*games(seed), *games(seed, 2), worst_case()]:
-        ctx = table(state, "en", SIX)
+        ctx = table(GAME, state, "en")
         text, _ = shown(ctx)
         assert not SECOND_PERSON.search(text), text
         view = ctx.public()
@@ -124,7 +108,7 @@ def test_the_english_board_names_players_and_never_says_you(seed: int) -> None:
 
 def test_the_hint_is_on_the_first_duel_only_and_the_rules_carry_it() -> None:
     hint = catalog("en")["sushidice.board.footer_chop"]
-    boards = [(state.duel, shown(table(state, "en", SIX))[0]) for state in games(7)]
+    boards = [(state.duel, shown(table(GAME, state, "en"))[0]) for state in games(7)]
     assert all((hint in text) == (duel == 1) for duel, text in boards if "duel #" in text)
     for language in LANGUAGES:
         rules = catalog(language)["sushidice.rules.text"]
@@ -133,12 +117,12 @@ def test_the_hint_is_on_the_first_duel_only_and_the_rules_carry_it() -> None:
 
 def test_a_replay_shows_what_the_table_saw_without_live_words() -> None:
     for state in list(games(7))[:6]:
-        drawn = render.board(COG, table(state, "en", SIX, replaying=True))
+        drawn = render.board(COG, table(GAME, state, "en", replaying=True))
         assert drawn.content is None and drawn.embed is not None
         assert drawn.embed.footer.text is None  # no "Open my dice" hint
 
 
 def test_the_final_board_leaves_the_standings_to_the_results() -> None:
     *_, final = games(7)
-    text, _ = shown(table(final, "en", SIX))
+    text, _ = shown(table(GAME, final, "en"))
     assert final.over and "🏆" not in text and "rang the bell and took the" in text

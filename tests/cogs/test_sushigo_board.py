@@ -7,7 +7,6 @@ table's row of buttons counted) and 900 characters, the instructions on the firs
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any, cast
 
@@ -15,25 +14,13 @@ import pytest
 
 from cogs.i18n import catalog, t
 from cogs.sushigo import render
-from cogs.sushigo.render import Context
-from cogs.tables.context import TableContext
 from cogs.tables.ui import Board
 from rules.sushigo.game import GAME
 from rules.sushigo.scoring import wasabi_slots
 from rules.sushigo.state import SushiGoState
-from storage.tables import Seat, TableRecord
+from tests.cogs.boards import FIRST_USER, LANGUAGES, MAX_CHARS, MAX_LINES, SECOND_PERSON, TABLE_ROWS, table
 
-LANGUAGES = ("en", "de", "es", "fa")
 NAMES = ["Alexandra", "Bartholomew", "Charlotte", "Dmitri", "Evangeline"]
-MAX_LINES, MAX_CHARS = 12, 900
-BUTTON_ROWS = 1  # the table's own row under the board ("My hand", "How to play")
-SECOND_PERSON = re.compile(r"\b(you|your|yours)\b", re.IGNORECASE)
-
-
-def context(state: SushiGoState, language: str, *, replaying: bool = False) -> Context:
-    seats = [Seat(10**17 + seat, NAMES[seat]) for seat in range(state.players)]
-    record = TableRecord(1, 2, "sushigo", seats[0].user_id, "playing", seats, extra={"locale": language})
-    return TableContext(record, GAME, state, replaying=replaying)
 
 
 def states(players: int, seed: int = 3) -> Iterator[SushiGoState]:
@@ -55,7 +42,7 @@ def text_lines(board: Board) -> list[str]:
 
 
 def draw(state: SushiGoState, language: str, *, replaying: bool = False) -> Board:
-    return render.board(cast(Any, None), context(state, language, replaying=replaying))
+    return render.board(cast(Any, None), table(GAME, state, language, NAMES, replaying=replaying))
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -67,9 +54,9 @@ def test_every_board_of_a_game_is_short(language: str, players: int):
             break  # the final scores are the results' (not held to the board's length)
         lines = text_lines(draw(state, language))
         chars = sum(len(line) for line in lines) + len(lines) - 1
-        assert len(lines) + BUTTON_ROWS <= MAX_LINES, "\n".join(lines)
+        assert len(lines) + TABLE_ROWS <= MAX_LINES, "\n".join(lines)
         assert chars <= MAX_CHARS, "\n".join(lines)
-        largest = max(largest, (len(lines) + BUTTON_ROWS, chars))
+        largest = max(largest, (len(lines) + TABLE_ROWS, chars))
     assert largest[0] >= players + 3  # a line per player, the title, the reveal, the footer
 
 
@@ -85,7 +72,7 @@ def test_the_english_board_speaks_to_the_table_and_says_how_to_play_once():
         opening = view["round"] == 1 and view["turn_number"] == 1
         assert (t("sushigo.board.playing", "en") in text) == opening, text
         if view["to_move"]:
-            waiting = [f"<@{10**17 + seat}>" for seat in view["to_move"]]
+            waiting = [f"<@{FIRST_USER + seat}>" for seat in view["to_move"]]
             assert board.content and all(mention in board.content for mention in waiting)
         first = first and opening
     assert not first  # the game went past its first board
@@ -104,7 +91,7 @@ def test_a_replay_shows_only_what_the_table_showed(language: str):
 
 
 def test_the_cards_in_front_of_a_player_read_as_they_lie():
-    ctx = context(GAME.new(3, 1), "en")
+    ctx = table(GAME, GAME.new(3, 1), "en", NAMES)
     tableau = ["tempura", "tempura", "wasabi", "squid", "wasabi", "maki3", "maki1", "pudding", "egg"]
     slots = wasabi_slots(tableau)
     assert slots == ["squid", "egg"]

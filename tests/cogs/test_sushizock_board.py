@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections.abc import Iterator
 from typing import Any, cast
 
@@ -22,25 +21,20 @@ from cogs.i18n import catalog, t
 from cogs.sushizock import render
 from cogs.sushizock.cog import SushizockCog
 from cogs.sushizock.render import Context
-from cogs.tables.context import TableContext
 from cogs.tables.ui import Board
 from rules.sushizock.game import GAME, Roll, SushizockState
-from storage.tables import Seat, TableRecord
+from storage.tables import Seat
+from tests.cogs.boards import FIRST_USER, LANGUAGES, MAX_CHARS, MAX_LINES, SECOND_PERSON, TABLE_ROWS, table
 
-LANGUAGES = ("en", "de", "es", "fa")
 NAMES = ["Alexandra", "Bartholomew", "Charlotte", "Dmitri", "Temaki"]
-MAX_LINES, MAX_CHARS = 12, 900
-BUTTON_ROWS = 1  # the table's own row under the board ("How to play")
-SECOND_PERSON = re.compile(r"\b(you|your|yours)\b", re.IGNORECASE)
 COG = SushizockCog(cast(Any, None))  # the renderer asks the cog only to build its components
 
 
 def context(state: SushizockState, language: str, *, replaying: bool = False) -> Context:
     """Humans and, in the last seat, a computer player added at the table."""
-    seats = [Seat(10**17 + seat, NAMES[seat]) for seat in range(state.players)]
-    seats[-1] = Seat(-1, NAMES[-1], computer=True, level="hard")
-    record = TableRecord(1, 2, "sushizock", seats[0].user_id, "playing", seats, extra={"locale": language})
-    return TableContext(record, GAME, state, replaying=replaying)
+    ctx = table(GAME, state, language, NAMES, replaying=replaying)
+    ctx.record.seats[-1] = Seat(-1, NAMES[-1], computer=True, level="hard")
+    return ctx
 
 
 def states(players: int, seed: int) -> Iterator[SushizockState]:
@@ -70,7 +64,7 @@ def draw(state: SushizockState, language: str, *, replaying: bool = False, mask:
 
 def height(board: Board) -> int:
     """Lines a reader scrolls past: the words, each row of the board's controls, the table's row."""
-    return len(text_lines(board)) + len({item.row for item in board.items}) + BUTTON_ROWS
+    return len(text_lines(board)) + len({item.row for item in board.items}) + TABLE_ROWS
 
 
 def inner(item: discord.ui.Item[Any]) -> Any:
@@ -203,7 +197,7 @@ def test_the_english_board_speaks_to_the_table_and_gives_the_legend_once():
             text = "\n".join([*text_lines(board), *labels(board)])
             assert not SECOND_PERSON.search(text), text
             turn = state.turn
-            who = f"<@{10**17 + turn}>" if turn < 4 else NAMES[turn]  # a computer has no mention
+            who = f"<@{FIRST_USER + turn}>" if turn < 4 else NAMES[turn]  # a computer has no mention
             assert board.content and who in board.content, board.content
             assert f"▶️ **{NAMES[turn]}**" in text
             assert "(hard)" not in text  # a computer's level is the lobby's and the results' word
@@ -222,7 +216,7 @@ def test_a_replay_shows_only_what_the_table_showed(language: str):
         assert replayed.embed is not None and live.embed is not None
         assert replayed.embed.to_dict() == live.embed.to_dict()  # the board as the channel showed it
         assert not replayed.items  # no controls, so no hint of theirs
-        turn = 10**17 + state.turn
+        turn = FIRST_USER + state.turn
         assert replayed.content == (live.content or "").replace(f"<@{turn}>", NAMES[state.turn])
         assert replayed.content and "<@" not in replayed.content
 
@@ -279,7 +273,7 @@ def test_the_piles_turned_over_take_a_line_per_player(language: str):
     board = draw(state, language, replaying=True)  # a replay's last step
     assert board.embed is not None and len(board.embed.fields) == 5
     assert all("\n" not in (field.value or "") for field in board.embed.fields)
-    assert len(text_lines(board)) <= MAX_LINES - BUTTON_ROWS
+    assert len(text_lines(board)) <= MAX_LINES - TABLE_ROWS
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -231,7 +231,8 @@ BOARD_MAX_LINES = 12
 values and footer, and each row of buttons (the final results message excepted)."""
 BOARD_MAX_CHARS = 900
 """... and in characters, as sent (a mention counts as its `<@id>`, the length of a long name)."""
-_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|you're|you've|you'll|you'd)\b", re.IGNORECASE)
+SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|you're|you've|you'll|you'd)\b", re.IGNORECASE)
+"""A word speaking to one reader, in English: a public board speaks to the table, never says "you"."""
 _TABLE_CONTROL = re.compile(r"sbs?:")
 
 
@@ -265,7 +266,7 @@ def board_problems(said: Iterable[Line]) -> list[str]:
                 f"public board of {rows} lines and {len(text)} characters "
                 f"(at most {BOARD_MAX_LINES} and {BOARD_MAX_CHARS}): {board.text[:160]!r}"
             )
-        said_to_one = _SECOND_PERSON.search(f"{text}\n{board.labels}")
+        said_to_one = SECOND_PERSON.search(f"{text}\n{board.labels}")
         if said_to_one:
             found.append(
                 f"public board says {said_to_one[0]!r} (it speaks to the table): {board.text[:160]!r}"
