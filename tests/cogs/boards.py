@@ -7,7 +7,7 @@ so a board held short here is held to the same bar as a board seen in a whole si
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
 from typing_extensions import TypeVar
@@ -27,6 +27,7 @@ __all__ = [
     "NAMES",
     "SECOND_PERSON",
     "TABLE_ROWS",
+    "every_state",
     "table",
 ]
 
@@ -70,3 +71,14 @@ def table(
         extra={"locale": language},
     )
     return TableContext(record, game, state, replaying=replaying)
+
+
+def every_state(game: Game[S, A, V, PV], players: int, seed: int, move: Callable[[S, int], A]) -> Iterator[S]:
+    """Every state of one game, from the deal to the end: the lowest seat to move plays `move`'s
+    choice each time (the same state object, changed in place)."""
+    state = game.new(players, seed)
+    yield state
+    while not game.is_over(state):
+        seat = min(game.to_move(state))
+        game.apply(state, seat, move(state, seat))
+        yield state

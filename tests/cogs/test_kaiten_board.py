@@ -21,7 +21,15 @@ from cogs.kaiten.render import Context, acting
 from cogs.tables.ui import Board
 from rules.kaiten.game import GAME
 from rules.kaiten.state import KaitenState
-from tests.cogs.boards import LANGUAGES, MAX_CHARS, MAX_LINES, SECOND_PERSON, TABLE_ROWS, table
+from tests.cogs.boards import (
+    LANGUAGES,
+    MAX_CHARS,
+    MAX_LINES,
+    SECOND_PERSON,
+    TABLE_ROWS,
+    every_state,
+    table,
+)
 
 NAMES = ["Alexandra", "Bartholomew", "Charlotte", "Dmitri"]
 SEEDS = (1, 4)  # seed 1 reaches a short-of-ginger choice; both refill the sake's line
@@ -44,12 +52,7 @@ def context(state: KaitenState, language: str, *, replaying: bool = False) -> Co
 
 def states(seed: int, players: int = 4) -> Iterator[KaitenState]:
     """Every state of one game, the engine's own quick stand-in playing every seat."""
-    state = GAME.new(players, seed)
-    yield state
-    while not GAME.is_over(state):
-        seat = min(GAME.to_move(state))
-        GAME.apply(state, seat, GAME.computer_action(state, seat))
-        yield state
+    return every_state(GAME, players, seed, GAME.computer_action)
 
 
 def text_lines(board: Board) -> list[str]:

@@ -18,19 +18,23 @@ from cogs.tables.ui import Board
 from rules.sushigo.game import GAME
 from rules.sushigo.scoring import wasabi_slots
 from rules.sushigo.state import SushiGoState
-from tests.cogs.boards import FIRST_USER, LANGUAGES, MAX_CHARS, MAX_LINES, SECOND_PERSON, TABLE_ROWS, table
+from tests.cogs.boards import (
+    FIRST_USER,
+    LANGUAGES,
+    MAX_CHARS,
+    MAX_LINES,
+    SECOND_PERSON,
+    TABLE_ROWS,
+    every_state,
+    table,
+)
 
 NAMES = ["Alexandra", "Bartholomew", "Charlotte", "Dmitri", "Evangeline"]
 
 
 def states(players: int, seed: int = 3) -> Iterator[SushiGoState]:
     """Every state of one game, each pick one at a time (the board is drawn after each)."""
-    state = GAME.new(players, seed)
-    yield state
-    while not GAME.is_over(state):
-        seat = min(GAME.to_move(state))
-        GAME.apply(state, seat, GAME.default_action(state, seat))
-        yield state
+    return every_state(GAME, players, seed, GAME.default_action)
 
 
 def text_lines(board: Board) -> list[str]:

@@ -22,9 +22,19 @@ from cogs.sushizock import render
 from cogs.sushizock.cog import SushizockCog
 from cogs.sushizock.render import Context
 from cogs.tables.ui import Board
+from rules.engine import Action
 from rules.sushizock.game import GAME, Roll, SushizockState
 from storage.tables import Seat
-from tests.cogs.boards import FIRST_USER, LANGUAGES, MAX_CHARS, MAX_LINES, SECOND_PERSON, TABLE_ROWS, table
+from tests.cogs.boards import (
+    FIRST_USER,
+    LANGUAGES,
+    MAX_CHARS,
+    MAX_LINES,
+    SECOND_PERSON,
+    TABLE_ROWS,
+    every_state,
+    table,
+)
 
 NAMES = ["Alexandra", "Bartholomew", "Charlotte", "Dmitri", "Temaki"]
 COG = SushizockCog(cast(Any, None))  # the renderer asks the cog only to build its components
@@ -39,13 +49,12 @@ def context(state: SushizockState, language: str, *, replaying: bool = False) ->
 
 def states(players: int, seed: int) -> Iterator[SushizockState]:
     """Every state of one game of random legal moves (steals and forced takes come up)."""
-    state = GAME.new(players, seed)
     choices = random.Random(seed)
-    yield state
-    while not GAME.is_over(state):
-        seat = min(GAME.to_move(state))
-        GAME.apply(state, seat, choices.choice(GAME.legal_actions(state, seat)))
-        yield state
+
+    def move(state: SushizockState, seat: int) -> Action:
+        return choices.choice(GAME.legal_actions(state, seat))
+
+    return every_state(GAME, players, seed, move)
 
 
 def text_lines(board: Board) -> list[str]:
