@@ -14,12 +14,11 @@ The delays wait on one `Alarms` (a heap of deadlines, one sleeping task) keyed b
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Literal
+from typing import Literal
 
 import discord
 from discord.ext import commands
@@ -29,6 +28,7 @@ from cogs.tables.context import TableContext, now
 from cogs.tables.gamecog import GameCog
 from cogs.tables.language import for_seat
 from cogs.tables.slots import MessageSlots
+from cogs.tables.tasks import Background
 from cogs.tables.timers import Alarms
 from storage.settings import GuildSettings, PlayerSettings
 
@@ -66,6 +66,7 @@ class Pinger:
         players: PlayerSettings,
         slots: MessageSlots,
         latest: Latest,
+        tasks: Background,
     ) -> None:
         self.bot = bot
         self.guilds = guilds
@@ -75,12 +76,10 @@ class Pinger:
         self._tables: dict[int, _Table] = {}
         self._delays: dict[int, float] = {}  # guild -> its grace delay, as last read
         self._alarms = Alarms()
-        self._work: set[asyncio.Task[None]] = set()
+        self.tasks = tasks  # the machinery's background work (a ping in flight is cancelled with it)
 
     def close(self) -> None:
         self._alarms.close()
-        for task in self._work:
-            task.cancel()
 
     def note(
         self,
@@ -100,7 +99,7 @@ class Pinger:
         if not record.is_open:
             self._tables.pop(channel_id, None)
             self._alarms.disarm(channel_id)
-            self._spawn(self._retire(channel_id, record.id or 0))
+            self.tasks.schedule(self._retire(channel_id, record.id or 0))
             return
         if record.status != "playing" or ctx.state is None:
             return
@@ -118,7 +117,7 @@ class Pinger:
         table.version = record.version
         invited = _humans(ctx, cog.invites(ctx))
         if invited:
-            self._spawn(self._ping(channel_id, ctx, table, invited, invitation=True))
+            self.tasks.schedule(self._ping(channel_id, ctx, table, invited, invitation=True))
         self._arm(channel_id, table)
 
     def forget_delay(self, guild_id: int) -> None:
@@ -239,11 +238,6 @@ class Pinger:
                 await channel.get_partial_message(message).delete()
             except discord.HTTPException:
                 log.debug("could not delete ping %s in channel %s", message, channel_id)
-
-    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.create_task(work)
-        self._work.add(task)
-        task.add_done_callback(self._work.discard)
 
 
 def _humans(ctx: TableContext, seats: frozenset[int]) -> frozenset[int]:

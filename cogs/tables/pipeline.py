@@ -58,7 +58,9 @@ class Pipeline:
         )
         self.publisher = Publisher(bot, slots, self.games, self.cache.latest)
         self.timers = Timers(self.guild_settings, default_timeout, self._on_deadline)
-        self.pinger = Pinger(bot, self.guild_settings, self.player_settings, slots, self.cache.latest)
+        self.pinger = Pinger(
+            bot, self.guild_settings, self.player_settings, slots, self.cache.latest, self.tasks
+        )
         self.cluster = Cluster(bot, database, self.store, owner)
         self.showing = Showing(
             self.games, self.publisher, self.private, self.pinger, self.timers, self.cluster, self.tasks
