@@ -20,7 +20,7 @@ import json
 import logging
 import re
 import string
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal, Protocol
@@ -32,6 +32,7 @@ from babel.lists import format_list
 from babel.numbers import get_minus_sign_symbol, get_plus_sign_symbol
 from discord import app_commands
 
+from cogs import bidi
 from cogs.commands import SLASH_COMMANDS
 from rules.registry import REGISTERED
 
@@ -191,22 +192,84 @@ def t(key: str, locale: Localish = None, /, **params: Any) -> str:
     """The text for `key` in the player's language, with `{params}` filled in.
 
     A missing key is a bug, but a player should never see a crash for it:
-    it is logged and the key itself is shown.
+    it is logged and the key itself is shown. A right-to-left language's text comes out with its
+    lines made right to left and its parameters isolated (`cogs/bidi.py`).
     """
     text = catalog(language_of(locale)).get(key) or catalog(DEFAULT_LANGUAGE).get(key)
     if text is None:
         log.error("missing text for %r", key)
         return key
+    rtl = is_rtl(locale)
     try:
         system = numbering_system(locale)
-        if system == "latn":
+        if system == "latn" and not rtl:
             said = text.format_map(_Params(params))
         else:
-            said = _NativeDigits(system, locale).vformat(text, (), _Params(params))
-    except (ValueError, IndexError):
+            said = _fill(text, params, locale, system, rtl)
+    except (ValueError, IndexError, KeyError, AttributeError):
         log.exception("bad template for %r", key)
         return text
-    return name_commands(said, locale) if "`/" in text else said
+    if "`/" in text:
+        said = name_commands(said, locale)
+    return bidi.rtl(said) if rtl else said
+
+
+def latin_digits(text: str) -> str:
+    """Digits a player typed in any numbering system the bot writes (۱۲ or ١٢ or 12) as Latin digits,
+    for parsing."""
+    return text.translate(_TO_LATIN)
+
+
+_TO_LATIN = {
+    ord(digit): str(value)
+    for system, digits in DIGITS.items()
+    if system != "latn"
+    for value, digit in enumerate(digits)
+}
+
+
+@cache
+def _parsed(text: str) -> list[tuple[str, str | None, str, str | None]]:
+    return [
+        (literal, name, spec or "", conversion)
+        for literal, name, spec, conversion in string.Formatter().parse(text)
+    ]
+
+
+_FORMATTER = string.Formatter()
+
+
+def _fill(text: str, params: Mapping[str, Any], locale: Localish, system: str, rtl: bool) -> str:
+    """A template filled like `str.format_map`, numbers written in the locale's digits and, in a
+    right-to-left language, each one-line string parameter isolated; inside a code span or Discord
+    markup (`<@{id}>`) values go in exactly as given, since they are something to type or parse."""
+    digits = str.maketrans(DIGITS["latn"], DIGITS[system])
+    out: list[str] = []
+    ticks = 0
+    for literal, name, spec, conversion in _parsed(text):
+        out.append(literal)
+        ticks += literal.count("`")
+        if name is None:
+            continue
+        written = "".join(out)
+        raw = ticks % 2 == 1 or written.rfind("<") > written.rfind(">")
+        try:
+            value, _ = _FORMATTER.get_field(name, (), params)
+        except (KeyError, IndexError):
+            out.append("{" + name + (f":{spec}" if spec else "") + "}")
+            continue
+        if conversion:
+            value = _FORMATTER.convert_field(value, conversion)
+        if isinstance(value, int) and not isinstance(value, bool) and not spec and not raw:
+            out.append(number(value, locale))
+        elif isinstance(value, int | float) and not isinstance(value, bool):
+            formatted = format(value, spec)
+            out.append(formatted if raw else formatted.translate(digits))
+        else:
+            formatted = format(value, spec)
+            one_line = "\n" not in formatted and not bidi.starts_with_marker(formatted)
+            out.append(bidi.isolate(formatted) if rtl and not raw and one_line else formatted)
+    return "".join(out)
 
 
 _COMMAND_IN_CODE = re.compile(r"`/([^`\n]+)`")
@@ -266,24 +329,6 @@ class _Params(dict[str, Any]):
         return "{" + key + "}"
 
 
-class _NativeDigits(string.Formatter):
-    """Fills a template like `str.format_map`, writing numbers in another numbering system."""
-
-    def __init__(self, system: str, locale: Localish) -> None:
-        self.digits = str.maketrans(DIGITS["latn"], DIGITS[system])
-        self.locale = locale
-
-    def get_value(self, key: int | str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
-        return kwargs[str(key)]
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            return super().format_field(value, format_spec)
-        if isinstance(value, int) and not format_spec:
-            return number(value, self.locale)
-        return super().format_field(value, format_spec).translate(self.digits)
-
-
 @cache
 def _babel_locale(language: str) -> Locale:
     try:
@@ -293,10 +338,10 @@ def _babel_locale(language: str) -> Locale:
 
 
 def numbering_system(locale: Localish) -> str:
-    """Latin digits unless the locale asks for others (`-u-nu-arabext`, or `-u-nu-native` for the
-    language's own digits, which for Persian are ۰–۹)."""
+    """The digits the language writes by default (CLDR: Persian ۰–۹, German and Spanish 0–9), unless
+    the locale asks for others (`-u-nu-latn`, `-u-nu-arabext`; `-u-nu-native` is the language's own)."""
     _, keywords = _split_extension(_tag(locale))
-    system = keywords.get("nu", "latn")
+    system = keywords.get("nu", "native")
     if system == "native":
         system = _babel_locale(language_of(locale)).default_numbering_system
     return system if system in DIGITS else "latn"
@@ -333,9 +378,12 @@ def game_title(game: Titled | str, locale: Localish = None, /) -> str:
 
 
 def option_line(game_id: str, name: str, value: object, locale: Localish = None, /) -> str:
-    """A table option as players read it: "dexterity: **off**" in the player's words (the option's
-    name as their slash command spells it, its value from `<game>.<option>.<value>`)."""
-    label = t(f"command.text.{name}", locale) if has(f"command.text.{name}", locale) else name
+    """A table option as players read it: "Dexterity: **off**" in the player's words (the option's
+    label `option.<name>`, else its name as their slash command spells it; its value from
+    `<game>.<option>.<value>`)."""
+    label = next(
+        (t(key, locale) for key in (f"option.{name}", f"command.text.{name}") if has(key, locale)), name
+    )
     key = f"{game_id}.{name}.{value}"
     return f"{label}: **{t(key, locale) if has(key, locale) else value}**"
 

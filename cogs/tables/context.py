@@ -13,6 +13,7 @@ from typing import Any, Generic
 import discord
 from typing_extensions import TypeVar
 
+from cogs import bidi
 from cogs.i18n import t
 from rules.engine import Game, ViewHeader
 from storage.tables import TableRecord
@@ -24,6 +25,11 @@ S = TypeVar("S")
 A = TypeVar("A")
 V = TypeVar("V", bound=ViewHeader)
 PV = TypeVar("PV", bound=ViewHeader, default=V)
+
+
+def escape_name(name: str) -> str:
+    """A name as text that shows it literally: no markdown of it formats and no @everyone of it pings."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
 
 
 def now() -> float:
@@ -76,8 +82,14 @@ class TableContext(Generic[S, A, V, PV]):
         return replace(self, _speaks=locale)
 
     def name(self, seat: int) -> str:
-        """The seat's display name, marked when a computer plays it: "🤖 bob" stands in for bob, and a
-        computer player added at the table is "🤖 Temaki" (its name carries the 🤖, for /history too)."""
+        """The seat's name as a sentence shows it: markdown and mentions escaped, isolated so no script
+        or punctuation of it disturbs the sentence (`bidi.name`), and marked when a computer plays it:
+        "🤖 bob" stands in for bob, and a computer player added at the table is "🤖 Temaki" (its
+        stored name carries the 🤖, for /history too)."""
+        return bidi.name(escape_name(self.plain_name(seat)))
+
+    def plain_name(self, seat: int) -> str:
+        """The seat's name as stored, for a picture to draw (`name` is for text)."""
         seat_record = self.record.seats[seat]
         if seat_record.computer and seat_record.human:
             return f"🤖 {seat_record.name}"
@@ -90,17 +102,17 @@ class TableContext(Generic[S, A, V, PV]):
         if seat_record.human:
             return self.mention(seat)
         level = self.t(f"computers.level.{seat_record.level or 'normal'}")
-        return self.t("computers.seat", name=seat_record.name, level=level)
+        return bidi.isolate(self.t("computers.seat", name=escape_name(seat_record.name), level=level))
 
     def ping(self, seat: int) -> str:
         """The seat's player as a mention, also while a computer plays for them (they are told)."""
-        return f"<@{self.record.seats[seat].user_id}>"
+        return bidi.isolate(f"<@{self.record.seats[seat].user_id}>")
 
     def mention(self, seat: int) -> str:
         seat_record = self.record.seats[seat]
-        return (
-            self.name(seat) if seat_record.computer or not seat_record.human else f"<@{seat_record.user_id}>"
-        )
+        if seat_record.computer or not seat_record.human:
+            return self.name(seat)
+        return bidi.isolate(f"<@{seat_record.user_id}>")
 
     def public(self) -> V:
         """What the whole table may see; drawn once per context (stamps ask for it per button)."""

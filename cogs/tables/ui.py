@@ -25,6 +25,8 @@ from weakref import WeakKeyDictionary
 
 import discord
 
+from cogs import bidi
+
 log = logging.getLogger(__name__)
 
 CUSTOM_ID_LIMIT = 100
@@ -49,6 +51,7 @@ class Board:
         return view
 
     def send_kwargs(self) -> dict[str, Any]:
+        self.finish()
         kwargs: dict[str, Any] = {"content": self.content, "embed": self.embed, "files": self.files}
         view = self.view()
         if view is not None:
@@ -57,12 +60,49 @@ class Board:
 
     def edit_kwargs(self) -> dict[str, Any]:
         """For edits: an absent view or file must be removed, not kept."""
+        self.finish()
         return {
             "content": self.content,
             "embed": self.embed,
             "view": self.view(),
             "attachments": self.files,
         }
+
+    def finish(self) -> None:
+        """The final pass before the message leaves: each line a renderer joined from right-to-left
+        pieces is made one right-to-left line (`bidi.rtl_again`), in the text and on the controls."""
+        if self.content:
+            self.content = bidi.rtl_again(self.content)
+        if self.embed is not None:
+            _finish_embed(self.embed)
+        for item in self.items:
+            if isinstance(item, discord.ui.DynamicItem):
+                item = item.item
+            if isinstance(item, discord.ui.Button) and item.label:
+                item.label = bidi.rtl_again(item.label)
+            elif isinstance(item, discord.ui.Select):
+                if item.placeholder:
+                    item.placeholder = bidi.rtl_again(item.placeholder)
+                for option in item.options:
+                    option.label = bidi.rtl_again(option.label)
+                    if option.description:
+                        option.description = bidi.rtl_again(option.description)
+
+
+def _finish_embed(embed: discord.Embed) -> None:
+    if embed.title:
+        embed.title = bidi.rtl_again(embed.title)
+    if embed.description:
+        embed.description = bidi.rtl_again(embed.description)
+    for index, part in enumerate(embed.fields):
+        embed.set_field_at(
+            index,
+            name=bidi.rtl_again(part.name or ""),
+            value=bidi.rtl_again(part.value or ""),
+            inline=bool(part.inline),
+        )
+    if embed.footer.text:
+        embed.set_footer(text=bidi.rtl_again(embed.footer.text), icon_url=embed.footer.icon_url)
 
 
 def action_payload(encoded: dict[str, Any]) -> str:

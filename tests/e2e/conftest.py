@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from discord import app_commands
 
+from cogs.bidi import plain
 from cogs.tables import loaded_tables
 from tests.e2e import transcript
 from tests.e2e.pings_owed import pings_owed
@@ -84,7 +85,7 @@ async def _unpinged_turns(env: Any, said: list[transcript.Line]) -> list[str]:
             owed[user] = owed.get(user, 0) + count
     pinged: dict[int, int] = {}
     for line in said:
-        if not line.raw.startswith("🔔"):  # a turn ping, in any language (results notify too)
+        if not plain(line.raw).startswith("🔔"):  # a turn ping, in any language (results notify too)
             continue
         users = list(line.pings) if line.where == "#channel" else []
         if line.where.startswith("DM @"):

@@ -13,6 +13,7 @@ from typing import Any
 import discord
 from simcord import Env
 
+from cogs.bidi import plain
 from cogs.tables import tables_of
 from rules.registry import GAMES
 from tests.e2e.transcript import player_did
@@ -40,18 +41,20 @@ def selects(message: Any) -> list[discord.SelectMenu]:
 
 
 def labels(message: Any, *, enabled_only: bool = False) -> list[str]:
-    return [button.label or "" for button in buttons(message) if not (enabled_only and button.disabled)]
+    return [
+        plain(button.label or "") for button in buttons(message) if not (enabled_only and button.disabled)
+    ]
 
 
 def button(message: Any, prefix: str) -> discord.Button:
     """The one enabled button whose label starts with `prefix`."""
-    found = [b for b in buttons(message) if (b.label or "").startswith(prefix) and not b.disabled]
+    found = [b for b in buttons(message) if plain(b.label or "").startswith(prefix) and not b.disabled]
     assert len(found) == 1, f"no single button {prefix!r} among {labels(message)}"
     return found[0]
 
 
 def label_starting(message: Any, prefix: str) -> str:
-    return button(message, prefix).label or ""
+    return plain(button(message, prefix).label or "")
 
 
 def payload(item: discord.Button | discord.SelectMenu) -> str:
@@ -60,14 +63,15 @@ def payload(item: discord.Button | discord.SelectMenu) -> str:
 
 
 def text_of(message: Any) -> str:
-    """A message's words as a reader sees them: content, then each embed's title, text and fields."""
+    """A message's words as a reader sees them: content, then each embed's title, text and fields
+    (without the bidi marks and isolates, which a reader does not see)."""
     parts = [message.content or ""]
     for embed in message.embeds:
         parts += [embed.title or "", embed.description or ""]
         parts += [f"{field.name}\n{field.value}" for field in embed.fields]
         if embed.footer and embed.footer.text:
             parts.append(embed.footer.text)
-    return "\n".join(part for part in parts if part)
+    return plain("\n".join(part for part in parts if part))
 
 
 def action_value(game_id: str, action: Any) -> str:
@@ -197,7 +201,11 @@ class Table:
     async def click(self, name: str, label: str, message: discord.Message | None = None) -> Any:
         """Click the button labelled exactly `label` (on the board unless another message is named)."""
         self.did(name, f"clicks “{label}”")
-        return await self.member(name).click(message or self.board, label=label)
+        target = message or self.board
+        found = [b for b in buttons(target) if plain(b.label or "") == label]
+        if len(found) == 1:  # as the player reads it (a right-to-left label carries marks)
+            return await self.member(name).click(target, custom_id=found[0].custom_id)
+        return await self.member(name).click(target, label=label)
 
     async def press(self, name: str, prefix: str, message: discord.Message | None = None) -> Any:
         """Click the one enabled button whose label starts with `prefix`."""

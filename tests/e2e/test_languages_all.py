@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from cogs.bidi import plain
 from cogs.i18n import catalog
 from rules.registry import GAMES
 from rules.sushidice.game import Ring, Roll
@@ -99,7 +100,7 @@ async def test_a_whole_game_reads_in_the_players_language(
     await admin_sets_language(table, language)
     table.did("alice", f"runs /language choose:{language}")
     chosen = await table.member("alice").slash(table.channel, "language", choose=language)
-    assert chosen.ephemeral and chosen.response.content.startswith("🌐")
+    assert chosen.ephemeral and plain(chosen.response.content).startswith("🌐")
     await seat_everyone(table, language, **testkit.options)
     players = {seat: Player(table, name) for seat, name in enumerate(NAMES)}
     if testkit.real_time:
@@ -109,7 +110,7 @@ async def test_a_whole_game_reads_in_the_players_language(
         await play_to_the_end(table, players)
     record = await table.tables.store.last_table(table.channel.id)
     assert record is not None and record.status == "finished"
-    results = catalog(language)["results.title"].split("{")[0].strip()
+    results = plain(catalog(language)["results.title"]).split("{")[0].strip()
     assert results and results in table.public_text()
     assert english_read(env, language) == []
     assert codes_read(env) == []
@@ -144,7 +145,7 @@ async def test_a_hand_by_dm_speaks_its_players_language_and_follows_a_change(sim
     def hand_title(name: str) -> str:
         dm = table.dm(name)
         assert dm is not None
-        return dm.embeds[0].title or ""
+        return plain(dm.embeds[0].title or "")
 
     key = "sushigo.private.title"
     assert hand_title("alice").startswith(_title_words("de", key))  # the table's language

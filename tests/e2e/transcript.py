@@ -16,11 +16,13 @@ from typing import Any
 
 from simcord import Env
 
+from cogs.bidi import plain
 from cogs.i18n import catalog, languages
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog
 from rules.engine import IllegalAction
 from storage.tables import TableRecord, TableStore
+from tests.e2e import bidi_check
 
 _WEBHOOK = re.compile(r"/webhooks/\d+/([^/]+)(?:/messages/[^/]+)?")
 
@@ -46,6 +48,7 @@ class Line:
     controls: tuple[str, ...] = ()  # its components' custom ids
     labels: str = ""  # its buttons' labels and its menus' placeholders and options
     rows: int = 0  # its rows of components (each one line of the screen)
+    units: tuple[str, ...] = ()  # each text a client lays out by itself: content, embed parts, labels
 
 
 def _payload_text(data: dict[str, Any]) -> list[str]:
@@ -77,6 +80,25 @@ def _reading(data: dict[str, Any]) -> str:
         if (embed.get("footer") or {}).get("text"):
             parts.append(str(embed["footer"]["text"]))
     return "\n".join(parts)
+
+
+def _units(data: dict[str, Any]) -> tuple[str, ...]:
+    """Each text of a message that a client lays out on its own (a bidi paragraph per line)."""
+    units = [str(data["content"])] if data.get("content") else []
+    for embed in data.get("embeds") or []:
+        units += [str(embed[key]) for key in ("title", "description") if embed.get(key)]
+        for part in embed.get("fields") or []:
+            units += [str(part.get("name") or ""), str(part.get("value") or "")]
+        units += [
+            str((embed.get(key) or {}).get(sub) or "")
+            for key, sub in (("footer", "text"), ("author", "name"))
+        ]
+    for row in data.get("components") or []:
+        for item in row.get("components") or []:
+            units += [str(item.get(key) or "") for key in ("label", "placeholder")]
+            for option in item.get("options") or []:
+                units += [str(option.get("label") or ""), str(option.get("description") or "")]
+    return tuple(unit for unit in units if unit)
 
 
 def _controls(data: dict[str, Any]) -> tuple[str, ...]:
@@ -125,7 +147,8 @@ def lines(env: Env, names: dict[int, str], dm_channels: dict[int, str]) -> list[
         raw = "\n".join(_payload_text(data))
         labels = "\n".join(_components_text(data))
         return Line(where, kind, named(raw), raw, reading=_reading(data), controls=_controls(data),
-                    labels=labels, rows=len(data.get("components") or []), **more)  # fmt: skip
+                    labels=labels, rows=len(data.get("components") or []), units=_units(data),
+                    **more)  # fmt: skip
 
     interactions = env.backend.interactions
     ephemeral = {record.message_id for record in interactions.values() if record.ephemeral}
@@ -259,7 +282,7 @@ def board_problems(said: Iterable[Line]) -> list[str]:
     """A public board too long to read at a glance, or speaking to one person ("you") in English."""
     found: list[str] = []
     for board in public_boards(said):
-        text = board.reading
+        text = plain(board.reading)  # the bidi marks and isolates take no room on the screen
         rows = (text.count("\n") + 1 if text else 0) + board.rows
         if rows > BOARD_MAX_LINES or len(text) > BOARD_MAX_CHARS:
             found.append(
@@ -275,11 +298,12 @@ def board_problems(said: Iterable[Line]) -> list[str]:
 
 
 def problems(said: Iterable[Line], commands: dict[str, set[str]]) -> list[str]:
-    """Words no player should read: unknown commands, placeholders, Python reprs, "1 points"; and
-    public boards that are too long or say "you"."""
+    """Words no player should read: unknown commands, placeholders, Python reprs, "1 points"; public
+    boards that are too long or say "you"; and lines that a client would lay out scrambled."""
     said = list(said)
     found: list[str] = board_problems(said)
     for line in said:
+        found += bidi_check.problems(line.units)
         text = line.raw
         for match in _SLASH.finditer(text):
             name, sub = match[1], match[2]

@@ -1,0 +1,153 @@
+"""Right-to-left text that reads right in any client, and names that cannot disturb a sentence.
+
+A Discord client may lay out each line of a message in a left-to-right paragraph whatever its first
+letter (simcord's Preview in Chromium does), and may drop directional characters it dislikes (the
+override U+202E is known to go). So a right-to-left line is made to read right in both paragraph
+directions by itself, with marks and isolates only (no overrides, no embeddings):
+
+- it starts and ends with a right-to-left mark, after any markdown line marker (`## `, `- `, `> `,
+  `1. `) so headings and lists still parse: where isolates are dropped, the marks still pull the
+  line's ends to the right;
+- its text is one right-to-left isolate, so inside it the Unicode bidi algorithm works as in a
+  right-to-left paragraph;
+- inside that, every left-to-right run that would otherwise lose its neutral ends to the sentence
+  (a command's slash, a signed number's sign, "×2", a code span, a mention, Latin words) is a
+  left-to-right isolate of its own.
+
+Player names are first-strong isolates in every language (`name`), so an Arabic-script nickname in
+a German sentence, or a Latin one in a Persian sentence, keeps its place and its punctuation.
+"""
+
+from __future__ import annotations
+
+import re
+
+RLM = "\u200f"
+LRI, RLI, FSI, PDI = "\u2066", "\u2067", "\u2068", "\u2069"
+OPENERS = frozenset((LRI, RLI, FSI))
+
+# Every character that steers the bidi algorithm: marks, embeddings, overrides, isolates.
+CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+_CONTROL_TABLE = dict.fromkeys(map(ord, CONTROLS))
+
+# A markdown line marker Discord parses only at the very start of a line (nested ones included).
+_MARKER = re.compile(r"(?:\s*(?:#{1,3} |-# |>>> |> |[-*] |\d{1,3}\. ))*")
+
+# Runs laid out left to right inside a right-to-left line, each isolated whole: a code span, a piece
+# of Discord markup (<@id>, </command:id>, <t:…>, <:emoji:id>), or Latin words and numbers with their
+# inner punctuation and a leading sign, slash or ×. A plain number needs no isolate (it reads right
+# in a right-to-left sentence), so a run must hold a Latin letter, a sign or inner punctuation.
+_DIGIT = "0-9\u0660-\u0669\u06f0-\u06f9"
+_WORD = f"A-Za-z\u00c0-\u024f{_DIGIT}"
+_TOKEN = rf"[+\-−×#/]?[{_WORD}](?:[{_WORD}'’._:/+\-−×%@&]*[{_WORD}])?%?"
+_RUN = re.compile(rf"`[^`\n]+`|<(?:[@#/:]|a:|t:)[^<>\n]*>|{_TOKEN}(?: +{_TOKEN})*")
+_NEEDS_ISOLATE = re.compile(r"[A-Za-z\u00c0-\u024f`<+\-−×#/._:%]")
+
+
+def plain(text: str) -> str:
+    """The text without any bidi control character (for comparisons, and for drawing with Pillow)."""
+    return text.translate(_CONTROL_TABLE)
+
+
+def isolate(text: str) -> str:
+    """A first-strong isolate around `text`, unless it is one already (or empty)."""
+    if not text or _whole_isolate(text):
+        return text
+    return f"{FSI}{text}{PDI}"
+
+
+def name(raw: str) -> str:
+    """A player's name as a sentence may carry it: stripped of the controls a nickname could use to
+    scramble the line around it, then isolated."""
+    return isolate(plain(raw).strip() or raw)
+
+
+def starts_with_marker(text: str) -> bool:
+    """Whether `text` begins with a markdown line marker (it must stay first on its line)."""
+    return _MARKER.match(text).end() > 0  # type: ignore[union-attr]
+
+
+def is_wrapped(line: str) -> bool:
+    """Whether a line (after its markdown marker) is already one right-to-left unit from `rtl_line`."""
+    body = line[_MARKER.match(line).end() :]  # type: ignore[union-attr]  # the pattern matches ""
+    return body.startswith(RLM + RLI) and body.endswith(PDI + RLM) and _closing(body, 2) == len(body) - 2
+
+
+def rtl_line(line: str) -> str:
+    """One line made right to left (see the module's description); blank lines stay as they are."""
+    start = _MARKER.match(line).end()  # type: ignore[union-attr]
+    marker, body = line[:start], line[start:]
+    if not body.strip() or is_wrapped(line):
+        return line
+    return f"{marker}{RLM}{RLI}{_isolate_runs(body)}{PDI}{RLM}"
+
+
+def rtl(text: str) -> str:
+    """Every line of a right-to-left text made right to left; code blocks are left as they are."""
+    lines = text.split("\n")
+    fenced = False
+    for index, line in enumerate(lines):
+        if line.lstrip().startswith("```"):
+            fenced = not fenced if line.count("```") % 2 else fenced
+            continue
+        if not fenced:
+            lines[index] = rtl_line(line)
+    return "\n".join(lines)
+
+
+def rtl_again(text: str) -> str:
+    """The final pass over a message a renderer put together: a line that joins several right-to-left
+    pieces (" · ") is wrapped as one; lines that carry no right-to-left mark are not touched."""
+    if RLM not in text:
+        return text
+    return "\n".join(rtl_line(line) if RLM in line else line for line in text.split("\n"))
+
+
+def _isolate_runs(body: str) -> str:
+    """Left-to-right isolates around the runs that need one, outside existing isolates."""
+    out: list[str] = []
+    at = 0
+    while at < len(body):
+        opener = _next_opener(body, at)
+        stop = len(body) if opener < 0 else opener
+        out.append(_runs(body[at:stop]))
+        if opener < 0:
+            break
+        end = _closing(body, opener + 1)
+        end = len(body) if end < 0 else end + 1
+        out.append(body[opener:end])  # an isolate already made (a name, a nested sentence): kept whole
+        at = end
+    return "".join(out)
+
+
+def _runs(segment: str) -> str:
+    def wrap(match: re.Match[str]) -> str:
+        run = match[0]
+        return f"{LRI}{run}{PDI}" if _NEEDS_ISOLATE.search(run) else run
+
+    return _RUN.sub(wrap, segment)
+
+
+def _next_opener(text: str, start: int) -> int:
+    for index in range(start, len(text)):
+        if text[index] in OPENERS:
+            return index
+    return -1
+
+
+def _closing(text: str, start: int) -> int:
+    """The index of the PDI closing an isolate opened just before `start`, or -1."""
+    depth = 1
+    for index in range(start, len(text)):
+        char = text[index]
+        if char in OPENERS:
+            depth += 1
+        elif char == PDI:
+            depth -= 1
+            if depth == 0:
+                return index
+    return -1
+
+
+def _whole_isolate(text: str) -> bool:
+    return text[0] in OPENERS and text.endswith(PDI) and _closing(text, 1) == len(text) - 1

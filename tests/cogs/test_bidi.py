@@ -1,0 +1,81 @@
+"""Right-to-left lines read right in a left-to-right paragraph and in one that follows the first strong
+letter, laid out by the Unicode bidi algorithm (python-bidi): the lines issue #33 quoted, as the i18n
+layer now writes them."""
+
+from __future__ import annotations
+
+import pytest
+
+from cogs.bidi import FSI, PDI, RLM, is_wrapped, name, plain, rtl, rtl_again
+from cogs.i18n import latin_digits, number, signed, t
+from tests.e2e.bidi_check import expected_rtl, line_problems
+
+QUOTED = [
+    "تاس‌هایتان به سوشی شمارهٔ 1 می‌رسد: +1.",
+    "carol: (پرتاب 1 از 3)",
+    "امتیاز ×2 می‌شود",
+    "!کات",
+    "ایش!",
+    "برای پیوستن `/sushigo join` را بزنید.",
+    "alice 3 (+3) · bob 3 (+3) · carol 2 (0)",
+    "یک کارت انتخاب کنید…",
+    "→ دور بعد",
+]
+
+
+@pytest.mark.parametrize("line", QUOTED)
+def test_a_quoted_persian_line_reads_right_to_left_in_both_paragraphs(line: str) -> None:
+    if any("\u0600" <= char <= "\u06ff" for char in line):
+        assert line_problems(line)  # as it was: scrambled in a left-to-right paragraph
+    made = rtl(line)
+    assert line_problems(made) == []
+    assert plain(made) == line
+    assert expected_rtl(made).startswith(expected_rtl(line)[:1])  # it ends where a Persian line ends
+
+
+def test_a_command_keeps_its_slash_and_a_signed_number_its_sign() -> None:
+    shown = expected_rtl(rtl("برای پیوستن `/sushigo join` را بزنید: +1."))
+    assert "`/sushigo join`" in shown and "+1" in shown
+
+
+def test_markdown_line_markers_stay_first_so_headings_and_lists_parse() -> None:
+    for marker in ("## ", "### ", "-# ", "- ", "> ", "1. "):
+        made = rtl(f"{marker}دور ۲")
+        assert made.startswith(marker + RLM) and made.endswith(RLM)
+        assert line_problems(made) == []
+
+
+def test_wrapping_is_idempotent_and_a_joined_line_is_wrapped_as_one() -> None:
+    piece = rtl("دور ۲")
+    assert rtl(piece) == piece and is_wrapped(piece)
+    joined = rtl_again(f"{piece} · {rtl('نوبت ۳')}")
+    assert is_wrapped(joined) and line_problems(joined) == []
+    assert rtl_again("round 2 · turn 3") == "round 2 · turn 3"  # no right-to-left mark: untouched
+
+
+def test_a_name_is_isolated_and_cannot_carry_controls_into_the_sentence() -> None:
+    assert name("alice") == f"{FSI}alice{PDI}"
+    assert name("\u202eevil\u2066") == f"{FSI}evil{PDI}"  # an override in a nickname goes
+    assert name(name("bob")) == name("bob")
+
+
+def test_persian_templates_come_out_wrapped_with_persian_digits() -> None:
+    said = t("sushigo.board.title", "fa", round=2, rounds=3, turn=4)
+    assert is_wrapped(said) and "۲" in said and line_problems(said) == []
+    assert number(27, "fa") == "۲۷" and plain(signed(3, "fa")).endswith("+۳")
+    assert t("sushigo.board.title", "de", round=2, rounds=3, turn=4) == plain(
+        t("sushigo.board.title", "de", round=2, rounds=3, turn=4)
+    )  # a left-to-right language gets no marks
+
+
+def test_a_number_inside_a_code_span_stays_as_typed() -> None:
+    from cogs import i18n
+
+    said = i18n._fill(
+        "`/sushizock roll set_aside:{dice}` · {count}", {"dice": 13, "count": 2}, "fa", "arabext", True
+    )
+    assert "set_aside:13`" in said and "۲" in said
+
+
+def test_digits_a_player_types_are_read_in_both_systems() -> None:
+    assert latin_digits("۱ ۳") == "1 3" and latin_digits("١٢") == "12" and latin_digits("2d6") == "2d6"
