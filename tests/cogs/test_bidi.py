@@ -4,10 +4,12 @@ layer now writes them."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from cogs.bidi import FSI, PDI, RLM, is_wrapped, name, plain, rtl, rtl_again
-from cogs.i18n import latin_digits, number, signed, t
+from cogs.bidi import CONTROLS, FSI, PDI, RLM, is_wrapped, name, plain, rtl, rtl_again
+from cogs.i18n import catalog, latin_digits, number, signed, t
 from tests.e2e.bidi_check import expected_rtl, line_problems
 
 QUOTED = [
@@ -79,3 +81,23 @@ def test_a_number_inside_a_code_span_stays_as_typed() -> None:
 
 def test_digits_a_player_types_are_read_in_both_systems() -> None:
     assert latin_digits("۱ ۳") == "1 3" and latin_digits("١٢") == "12" and latin_digits("2d6") == "2d6"
+
+
+_CODE_OR_FIELD = re.compile(r"`[^`]*`|\{[^{}]*\}|<[^<>]*>")
+
+
+def _persian_texts() -> dict[str, str]:
+    return {key: text for key, text in catalog("fa").items() if not key.startswith("command.")}
+
+
+def test_persian_templates_carry_no_bidi_controls_the_layer_adds_them() -> None:
+    marked = [key for key, text in _persian_texts().items() if set(text) & CONTROLS]
+    assert marked == []
+
+
+def test_persian_templates_write_persian_digits() -> None:
+    """Numbers in Persian sentences are Persian digits; a command or code a player types keeps its own."""
+    latin = [
+        key for key, text in _persian_texts().items() if re.search(r"[0-9]", _CODE_OR_FIELD.sub("", text))
+    ]
+    assert latin == []

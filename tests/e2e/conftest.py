@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -15,7 +16,7 @@ from discord import app_commands
 
 from cogs.bidi import plain
 from cogs.tables import loaded_tables
-from tests.e2e import transcript
+from tests.e2e import bidi_check, transcript
 from tests.e2e.pings_owed import pings_owed
 
 TRANSCRIPTS = Path(__file__).resolve().parents[2] / "transcripts"
@@ -56,10 +57,22 @@ async def words_players_read(request: pytest.FixtureRequest, simcord_env: Any) -
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     said = transcript.lines(env, names, dm_channels)
+    _keep_right_to_left_lines(said)
     found = transcript.problems(said, _commands(env.bot))
     found += await _unpinged_turns(env, said)
     if found:
         pytest.fail(f"players would read these ({path}):\n" + "\n".join(found[:20]), pytrace=False)
+
+
+def _keep_right_to_left_lines(said: list[transcript.Line]) -> None:
+    """SUSHIBAR_RTL_LINES=<file>: every right-to-left line players read is appended to the file, one JSON
+    string a line, for `bench/bidi.py`'s figures."""
+    target = os.environ.get("SUSHIBAR_RTL_LINES")
+    if not target:
+        return
+    lines = [part for line in said for unit in line.units for part in unit.split("\n")]
+    with open(target, "a", encoding="utf-8") as out:
+        out.writelines(json.dumps(part) + "\n" for part in lines if bidi_check.is_persian(part))
 
 
 async def _unpinged_turns(env: Any, said: list[transcript.Line]) -> list[str]:

@@ -9,16 +9,20 @@ from typing import Any
 
 import pytest
 
+from cogs.bidi import plain
 from tests.e2e import bidi_check, transcript
-from tests.e2e.helpers import Player, Table, play_to_the_end
+from tests.e2e.helpers import Player, Table, play_to_the_end, text_of
 from tests.e2e.test_languages import admin_sets_language, seat_everyone
 
 NICKNAME = "مریم"
 
 
+FEATURES = ("cogs.leaderboard", "cogs.history", "cogs.replay", "cogs.help", "cogs.roll")
+
+
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
-    return ("cogs.tables", "cogs.sushizock.cog", "cogs.settings", "cogs.language")
+    return ("cogs.tables", "cogs.sushizock.cog", "cogs.settings", "cogs.language", *FEATURES)
 
 
 @pytest.mark.parametrize("language", ["de", "es"])
@@ -42,3 +46,34 @@ async def test_an_arabic_script_nickname_reads_in_its_place(simcord_env: Any, la
     assert bidi_check.problems(naming) == []
     results = [unit for line in said if line.public for unit in line.units if "🥇" in unit]
     assert results and all(not bidi_check.is_persian(unit) for unit in results)
+
+
+async def test_every_feature_answer_reads_right_to_left_in_persian(simcord_env: Any) -> None:
+    """/leaderboard, /stats, /history, /replay, /games, /rules, /settings show and /roll after a Persian
+    game: the transcript check lays out each of their lines both ways."""
+    env = simcord_env
+    table = Table(env, "sushizock", ["alice", "bob"])
+    await env.bot.tree.sync()
+    await admin_sets_language(table, "fa")
+    await seat_everyone(table, "fa")
+    players = {seat: Player(table, name) for seat, name in enumerate(["alice", "bob"])}
+    await play_to_the_end(table, players)
+    alice = table.member("alice")
+    await alice.slash(table.channel, "language", choose="fa")
+    listed = await alice.slash(table.channel, "history")
+    number = int(plain(text_of(listed.response)).split("#", 1)[1].split("*", 1)[0])
+    answers = [
+        listed,
+        await alice.slash(table.channel, "leaderboard"),
+        await alice.slash(table.channel, "stats"),
+        await alice.slash(table.channel, "replay", game=number),
+        await alice.slash(table.channel, "games"),
+        await alice.slash(table.channel, "rules", game="sushizock"),
+        await alice.slash(table.channel, "roll", expression="2d6+3"),
+    ]
+    for answer in answers:
+        assert answer.response is not None and text_of(answer.response)
+    names = {user_id: user.name for user_id, user in env.backend.users.items()}
+    units = [unit for line in transcript.lines(env, names, {}) for unit in line.units]
+    persian = [unit for unit in units if bidi_check.is_persian(unit)]
+    assert len(persian) > 40 and bidi_check.problems(units) == []
