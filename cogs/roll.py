@@ -3,11 +3,14 @@
 /roll is a plain command, so the thing people type most is `/roll 2d6+3` with nothing in between;
 Discord cannot invoke a command that has subcommands, so everything around it lives in /rolls.
 The notation is rules/dice_notation/; this cog resolves saved names, draws from `secrets`,
-logs the roll and answers. Refusals are raised (`Refusal`), never answered here.
+logs the roll and answers. Refusals are raised (`Refusal`), never answered here. A roll may throw
+up to MAX_THROWS dice, so it is parsed, thrown and worded in a worker thread: the event loop (every
+table of the bot) never waits on it. /rolls list is a book of pages (cogs/pages.py).
 """
 
 from __future__ import annotations
 
+import asyncio
 import re
 import secrets
 from typing import Any
@@ -16,8 +19,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import roll_render
-from cogs.i18n import Localish, t
+from cogs import pages, roll_render
+from cogs.i18n import Localish, latin_digits, t
 from cogs.tables.errors import Refusal, answer_failure
 from cogs.tables.language import player_locale, public_locale
 from rules.dice_notation import MAX_LENGTH, Draw, Roll, RollError, evaluate, game_words, parse
@@ -25,6 +28,7 @@ from storage.database import Database
 from storage.rolls import SAVED_LIMIT, RollStore, Scope
 
 COG_NAME = "Roll"
+SAVED_BOOK = "rolls"  # /rolls list's pages (cogs/pages.py)
 LABEL_LENGTH = 100
 NAME_LENGTH = 32
 CHOICES = 25
@@ -83,9 +87,11 @@ class RollCog(commands.Cog, name=COG_NAME):
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(RollAgain)
+        pages.attach(self.bot, SAVED_BOOK, _open_saved)
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(RollAgain)
+        pages.detach(self.bot, SAVED_BOOK)
 
     # ------------------------------------------------------------ /roll and /r
 
@@ -159,9 +165,12 @@ class RollCog(commands.Cog, name=COG_NAME):
         private: bool,
     ) -> None:
         """Roll, log (the log's id goes into Roll again) and post."""
-        result = self._evaluate(expression, await player_locale(interaction))
+        asker = await player_locale(interaction)
         # A private roll is the player's, in their language; a public one the channel's.
-        locale = await (player_locale if private else public_locale)(interaction)
+        locale = asker if private else await public_locale(interaction)
+        result, content = await asyncio.to_thread(
+            self._roll_and_word, expression, request, label, interaction.user.mention, asker, locale
+        )
         label = label or result.request.label
         roll_id = await self.store.log(
             guild_id=interaction.guild_id,
@@ -174,24 +183,28 @@ class RollCog(commands.Cog, name=COG_NAME):
             totals=result.totals,
             tally=result.tally,
         )
-        content = roll_render.message(
-            result,
-            user=interaction.user.mention,
-            name=request if request != expression else None,  # called by a saved roll's name
-            label=label,
-            locale=locale,
-        )
         view = discord.ui.View(timeout=None)
         view.add_item(RollAgain(roll_id, t("roll.again", locale)))
         await interaction.response.send_message(
             content, view=view, ephemeral=private, allowed_mentions=discord.AllowedMentions.none()
         )
 
-    def _evaluate(self, expression: str, locale: Localish) -> Roll:
+    def _roll_and_word(
+        self, expression: str, request: str, label: str | None, user: str, asker: Localish, locale: Localish
+    ) -> tuple[Roll, str]:
+        """Parse, throw and word a roll (in a worker thread: thousands of dice take milliseconds)."""
         try:
-            return evaluate(parse(expression), self.draw)
+            result = evaluate(parse(latin_digits(expression)), self.draw)
         except RollError as error:
-            raise Refusal("roll.error.at", **roll_render.error_parts(error, locale)) from error
+            raise Refusal("roll.error.at", **roll_render.error_parts(error, asker)) from error
+        content = roll_render.message(
+            result,
+            user=user,
+            name=request if request != expression else None,  # called by a saved roll's name
+            label=label or result.request.label,
+            locale=locale,
+        )
+        return result, content
 
     # ------------------------------------------------------------ /rolls
 
@@ -211,9 +224,9 @@ class RollCog(commands.Cog, name=COG_NAME):
             raise Refusal("roll.error.bad_name")
         if _reads_as_notation(name):
             raise Refusal("roll.error.name_is_notation", name=name)
-        expression = expression.strip()
+        expression = latin_digits(expression.strip())
         try:
-            parse(expression)
+            await asyncio.to_thread(parse, expression)
         except RollError as error:
             raise Refusal("roll.error.at", **roll_render.error_parts(error, locale)) from error
         outcome = await self.store.save(scope, owner, name, expression)
@@ -234,10 +247,14 @@ class RollCog(commands.Cog, name=COG_NAME):
 
     @rolls.command(name="list", description="Your saved rolls and this server's")
     async def list_saved(self, interaction: discord.Interaction) -> None:
+        locale = await player_locale(interaction)
+        await pages.show(interaction, SAVED_BOOK, "", await self.saved_pages(interaction), locale)
+
+    async def saved_pages(self, interaction: discord.Interaction) -> list[discord.Embed]:
+        """The pages of /rolls list for the one who asked (or pressed a page button)."""
         own = await self.store.saved("user", interaction.user.id)
         server = await self.store.saved("server", interaction.guild_id) if interaction.guild_id else None
-        embed = roll_render.saved_embed(own, server, await player_locale(interaction))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        return roll_render.saved_pages(own, server, await player_locale(interaction))
 
     @rolls.command(name="delete", description="Delete a saved roll")
     @app_commands.describe(name="Which one", server="One of this server's rolls (Manage Server)")
@@ -303,6 +320,13 @@ def _reads_as_notation(name: str) -> bool:
     except RollError:
         return False
     return True
+
+
+async def _open_saved(interaction: discord.Interaction, key: str) -> list[discord.Embed]:
+    """A page button of /rolls list pressed, maybe after a restart: the list as it is now."""
+    cog = interaction.client.get_cog(COG_NAME)  # type: ignore[attr-defined]
+    assert isinstance(cog, RollCog), "the Roll cog is loaded"
+    return await cog.saved_pages(interaction)
 
 
 async def setup(bot: commands.Bot) -> None:

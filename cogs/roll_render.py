@@ -1,5 +1,6 @@
 """/roll in words: a roll's message (full, or short past Discord's 2,000 characters), the error
-with a caret under the place it went wrong, saved rolls, the server's dice statistics and help."""
+with a caret under the place it went wrong (and ours for another bot's spelling), saved rolls in
+pages, the server's dice statistics and help."""
 
 from __future__ import annotations
 
@@ -8,15 +9,19 @@ from importlib import import_module
 
 import discord
 
+from cogs import bidi, pages
 from cogs.i18n import join_list, number, plural, t
 from rules.dice_notation import (
-    CHAIN_CAP,
+    MAX_ROLLS,
     MAX_SETS,
+    MAX_THROWS,
     DiceRoll,
     Die,
     GameRoll,
     Roll,
     RollError,
+    SetRoll,
+    SeveralRoll,
     TermRoll,
     expected_face,
     lenders,
@@ -45,7 +50,7 @@ def header(user: str, name: str | None, expression: str, label: str | None, loca
 
 
 def _label(label: str | None, locale: Locale) -> str:
-    return t("roll.label", locale, label=discord.utils.escape_markdown(label)) if label else ""
+    return t("roll.label", locale, label=bidi.quoted(discord.utils.escape_markdown(label))) if label else ""
 
 
 def message(roll: Roll, *, user: str, name: str | None, label: str | None, locale: Locale) -> str:
@@ -57,23 +62,38 @@ def message(roll: Roll, *, user: str, name: str | None, label: str | None, local
         top = t("roll.header_game", locale, user=user, dice=dice) + _label(label, locale)
         return _fit([top, *_game_lines(roll, locale)])
     top = header(user, name, roll.request.text, label, locale)
-    capped = [t("roll.capped", locale, cap=CHAIN_CAP)] if _capped(roll) else []
     for detail in ("dice", "counts", "totals"):
-        text = "\n".join([top, *_dice_lines(roll, detail, locale), *capped])
+        text = "\n".join([top, *_lines(roll, detail, locale)])
         if detail != "dice":
             text += "\n" + t("roll.short_form", locale)
         if len(text) <= MESSAGE_LIMIT:
             return text
-    return _fit([top, *_dice_lines(roll, "totals", locale)])
+    return _fit([top, *_lines(roll, "totals", locale)])
+
+
+def _lines(roll: DiceRoll | SeveralRoll, detail: str, locale: Locale) -> list[str]:
+    if isinstance(roll, DiceRoll):
+        return _dice_lines(roll, detail, locale)
+    lines: list[str] = []
+    for index, part in enumerate(roll.rolls, start=1):  # `a; b`: each roll under its own line
+        if isinstance(part, GameRoll):
+            dice = plural(f"roll.game.{part.request.game}", part.request.count, locale)
+            lines.append(
+                t("roll.part_game", locale, index=index, dice=dice) + _label(part.request.label, locale)
+            )
+            lines += _game_lines(part, locale)
+            continue
+        shown = _code(part.request.text)
+        lines.append(
+            t("roll.part", locale, index=index, expression=shown) + _label(part.request.label, locale)
+        )
+        lines += _dice_lines(part, detail, locale)
+    return lines
 
 
 def _fit(lines: list[str]) -> str:
     text = "\n".join(lines)
     return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 1] + "…"
-
-
-def _capped(roll: DiceRoll) -> bool:
-    return any(term.capped for result in roll.sets for term in result.terms)
 
 
 def _dice_lines(roll: DiceRoll, detail: str, locale: Locale) -> list[str]:
@@ -82,53 +102,74 @@ def _dice_lines(roll: DiceRoll, detail: str, locale: Locale) -> list[str]:
     key = "roll.successes" if roll.counts_successes else "roll.total"
     if len(roll.sets) == 1:
         only = roll.sets[0]
-        lines = (
-            [] if detail == "totals" else [_breakdown(request.text, request.body, only.terms, detail, locale)]
-        )
-        return [*lines, t(key, locale, total=number(only.total))]
+        lines = [] if detail == "totals" else [_breakdown(request.text, request.body, only, detail, locale)]
+        return [*lines, t(key, locale, total=only.total)]
     lines = []
     for index, result in enumerate(roll.sets, start=1):
         if detail == "totals":
-            lines.append(t("roll.set_short", locale, index=index, total=number(result.total)))
+            lines.append(t("roll.set_short", locale, index=index, total=result.total))
         else:
-            breakdown = _breakdown(request.text, request.body, result.terms, detail, locale)
-            lines.append(
-                t("roll.set_line", locale, index=index, breakdown=breakdown, total=number(result.total))
-            )
-    totals = join_list((f"`{number(total)}`" for total in roll.totals), locale, style="comma")
+            breakdown = _breakdown(request.text, request.body, result, detail, locale)
+            lines.append(t("roll.set_line", locale, index=index, breakdown=breakdown, total=result.total))
+    totals = join_list((f"`{total}`" for total in roll.totals), locale, style="comma")
     sum_key = "roll.successes_totals" if roll.counts_successes else "roll.totals"
-    return [*lines, t(sum_key, locale, totals=totals, sum=number(sum(roll.totals)))]
+    return [*lines, t(sum_key, locale, totals=totals, sum=sum(roll.totals))]
 
 
-def _breakdown(text: str, body: int, terms: tuple[TermRoll, ...], detail: str, locale: Locale) -> str:
-    """The expression as typed, each dice term followed by its dice: `4d6kh3 (~~1~~, 3, 5, **6**) + 2`."""
+def _breakdown(text: str, body: int, result: SetRoll, detail: str, locale: Locale) -> str:
+    """The expression as typed, each dice term followed by its dice, a set's dropped items struck:
+    `4d6kh3 (~~1~~, 3, 5, **6**) + 2`, `(1d20 (12)+5, ~~1d20 (3)+5~~)kh1`."""
+    inserts: list[tuple[int, int, str]] = []  # (where, order at the same place, what)
+    dropped = [
+        span
+        for pool in result.pools
+        for span, kept in zip(pool.pool.spans, pool.kept, strict=True)
+        if not kept
+    ]
+    for term in result.terms:
+        # a struck item strikes its dice already (Discord draws no strike inside a strike)
+        inside = any(start <= term.dice.start and term.dice.end <= end for start, end in dropped)
+        if detail == "dice":
+            shown = " (" + ", ".join(_die(die, term, locale, strike=not inside) for die in term.rolled) + ")"
+        else:
+            shown = " (" + plural("roll.hidden", len(term.rolled), locale) + ")"
+        inserts.append((term.dice.end, 0, shown))
+    for pool in result.pools:
+        for (start, end), kept in zip(pool.pool.spans, pool.kept, strict=True):
+            if not kept:
+                inserts += [(start, 2, "~~"), (end, 1, "~~")]
     parts = []
     cursor = body
-    for term in terms:
-        start, end = term.dice.start, term.dice.end
-        parts.append(discord.utils.escape_markdown(text[cursor:start]))
-        parts.append(discord.utils.escape_markdown(text[start:end]))
-        if detail == "dice":
-            parts.append(" (" + ", ".join(_die(die, term) for die in term.rolled) + ")")
-        else:
-            parts.append(" (" + plural("roll.hidden", len(term.rolled), locale) + ")")
-        cursor = end
+    for where, _, shown in sorted(inserts):
+        parts.append(discord.utils.escape_markdown(text[cursor:where]))
+        parts.append(shown)
+        cursor = where
     parts.append(discord.utils.escape_markdown(text[cursor:]))
     return "".join(parts)
 
 
-def _die(die: Die, term: TermRoll) -> str:
+def _die(die: Die, term: TermRoll, locale: Locale, *, strike: bool = True) -> str:
     """One die: **bold** at its highest or lowest face, ~~struck~~ when dropped, `!` when it exploded,
-    faces rerolled away struck before it."""
-    value = FATE_FACES[die.value] if term.dice.fate else number(die.value)
-    if die.extreme is not None:
-        value = f"**{value}**"
+    faces rerolled away struck before it, a compounded die's faces added up (`**6**+**6**+2`)."""
+    if die.compounded:
+        value = "+".join(_face(face, term, locale) for face in die.compounded)
+    else:
+        value = FATE_FACES[die.value] if term.dice.fate else number(die.value, locale)
+        if die.extreme is not None:
+            value = f"**{value}**"
     if die.exploded:
         value += "!"
-    if not die.kept:
+    if not die.kept and strike:
         value = f"~~{value}~~"
-    rerolled = "".join(f"~~{number(face)}~~→" for face in die.rerolled)
+    rerolled = "".join(
+        f"~~{number(face, locale)}~~→" if strike else f"{number(face, locale)}→" for face in die.rerolled
+    )
     return rerolled + value
+
+
+def _face(face: int, term: TermRoll, locale: Locale) -> str:
+    shown = number(face, locale)
+    return f"**{shown}**" if face in (term.dice.low, term.dice.high) else shown
 
 
 def _game_lines(roll: GameRoll, locale: Locale) -> list[str]:
@@ -150,28 +191,53 @@ def error_parts(error: RollError, locale: Locale) -> dict[str, str]:
     text = _code(error.text)
     position = max(0, min(error.position, len(text)))
     return {
-        "reason": t(f"roll.error.{error.code}", locale, **error.params),
+        "reason": _reason(error, locale),
         "expression": text or " ",
         "caret": " " * position + "^",
     }
 
 
+def _reason(error: RollError, locale: Locale) -> str:
+    """Why, and for another bot's spelling, ours: "… did you mean `4d6dl1`?"."""
+    params = {name: value for name, value in error.params.items() if name != "suggestion"}
+    reason = t(f"roll.error.{error.code}", locale, **params)
+    suggestion = error.params.get("suggestion")
+    if isinstance(suggestion, str):
+        reason += " " + t("roll.error.did_you_mean", locale, suggestion=_code(suggestion))
+    return reason
+
+
 # ---------------------------------------------------------------- saved rolls, stats, help
 
 
-def saved_embed(own: list[SavedRoll], server: list[SavedRoll] | None, locale: Locale) -> discord.Embed:
-    embed = discord.Embed(title=t("roll.list.title", locale), colour=discord.Colour.blurple())
+def saved_pages(own: list[SavedRoll], server: list[SavedRoll] | None, locale: Locale) -> list[discord.Embed]:
+    """The player's saved rolls, then the server's, in as many pages as they need (cogs/pages.py):
+    each page says whose rolls it lists, a section that goes on says so again on the next page."""
     sections = [("roll.list.own", own)] + ([("roll.list.server", server)] if server is not None else [])
+    lines: list[tuple[str, str]] = []  # (section, line)
     for key, rolls in sections:
-        lines = [
+        entries = [
             t("roll.list.line", locale, name=saved.name, expression=_code(saved.expression))
             for saved in rolls
         ]
-        embed.add_field(
-            name=t(key, locale), value="\n".join(lines) or t("roll.list.none", locale), inline=False
+        lines += [(key, entry) for entry in entries or [t("roll.list.none", locale)]]
+    embeds = []
+    start = 0
+    for page in pages.pack([line for _, line in lines], limit=pages.PAGE_TEXT):
+        text: list[str] = []
+        shown = None
+        for section, line in lines[start : start + len(page)]:
+            if section != shown:
+                text.append(t(section, locale))
+                shown = section
+            text.append(pages.shorten(line, pages.PAGE_TEXT))
+        start += len(page)
+        embed = discord.Embed(
+            title=t("roll.list.title", locale), description="\n".join(text), colour=discord.Colour.blurple()
         )
-    embed.set_footer(text=t("roll.list.footer", locale))
-    return embed
+        embed.set_footer(text=t("roll.list.footer", locale))
+        embeds.append(embed)
+    return embeds
 
 
 def stats_embed(stats: list[DieStats], locale: Locale) -> discord.Embed:
@@ -206,9 +272,16 @@ def _stats_line(row: DieStats, locale: Locale) -> str:
 
 
 def help_embed(locale: Locale) -> discord.Embed:
-    text = t("roll.help.text", locale, cap=CHAIN_CAP, sets=MAX_SETS)
-    return discord.Embed(
+    """The notation, then the spellings of other bots it reads (and the ones it answers with ours)."""
+    embed = discord.Embed(
         title=t("roll.help.title", locale),
-        description=f"{text}\n\n{t('roll.help.random', locale)}",
+        description=t("roll.help.text", locale, sets=MAX_SETS, rolls=MAX_ROLLS, throws=MAX_THROWS),
         colour=discord.Colour.blurple(),
     )
+    embed.add_field(
+        name=t("roll.help.others_title", locale), value=t("roll.help.others", locale), inline=False
+    )
+    embed.add_field(
+        name=t("roll.help.random_title", locale), value=t("roll.help.random", locale), inline=False
+    )
+    return embed

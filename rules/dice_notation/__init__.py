@@ -1,7 +1,10 @@
 """Dice notation for /roll: a lark grammar, its tree, bounds and an evaluator.
 
     tree.py      limits, RollError and the tree a request parses to
-    parse.py     the grammar and `parse`
+    parse.py     the grammar and `parse` (rolls separated by `;`, labels, the hints' suggestions)
+    build.py     a parse tree to a request: limits, other bots' compact spellings
+    hints.py     other bots' spaced spellings (Dice Maiden's), respelled in ours
+    throws.py    how many dice a request is expected to throw (the budget, before rolling)
     evaluate.py  `evaluate`, `roll`, bounds and what a fair die averages
     games.py     the registered games' dice
 
@@ -11,17 +14,25 @@ expression is a `RollError` with a code and the position in the text where it we
 other exception leaves `parse` or `evaluate`.
 
     NdM  dM  d%  dF      dice (d% = d100; dF = Fate dice, faces −1, 0, +1)
-    + - * / ( )          arithmetic; / divides rounding down
-    khN kN klN dhN dlN   keep / drop the highest or lowest N (N defaults to 1)
-    !  !>N  !>=N         explode on the highest face, above N, at N or above
-    roC  rrC             reroll once / until the die misses C (C = N, <N, <=N, >N, >=N)
+    + - * / // % ( )     arithmetic, exact; a total is rounded once at the end, toward zero (as d20);
+                         // rounds down where it stands, % is its remainder
+    khN kN klN dhN dlN   keep / drop the highest or lowest N (N defaults to 1); dN = dlN (Dice Maiden)
+    !  !>N  !>=N  !N     explode on the highest face, above N, at N or above, at N; again and again
+    !!                   compounding: the new dice add into the one that exploded
+    eN  ieN              Dice Maiden's: explode once / again and again at N or more (N: the highest face)
+    roC  rrC  r1  irN    reroll once / until the die misses C (C = N, <N, <=N, >N, >=N); r1 = ro1;
+                         irN = rr<=N (Dice Maiden)
     miN  maN             every die at least / at most N
     >=N tN (>N <N <=N)   count the dice meeting the target; fN subtracts the dice at N or below
-    6#4d6kh3             repeated sets, at most 20
+    (a, b, c)khN         a set of expressions; the kept ones add up (d20)
+    6#4d6kh3  6 4d6kh3   repeated sets, at most 20
+    a; b; c; d           up to four rolls at once
     adv  dis             2d20kh1 / 2d20kl1; as a trailing word, the expression's d20 gets it
     <word> [n]           a dice game's own dice, under the word it lends them by (`bock 7`;
                          rules/<game>/dice.py: sushizock, bock, sushidice)
-    anything after the expression (after a space, from a letter or #) is its label
+    anything after the expression (after a space, from a letter or #, or in quotes) is its label,
+    unless its first word is another bot's modifier (`4d6 d1`): that is refused with ours
+    at most MAX_THROWS dice thrown per request, every explosion, reroll, set and roll counted
 """
 
 from __future__ import annotations
@@ -31,8 +42,10 @@ from rules.dice_notation.evaluate import (
     Die,
     Draw,
     GameRoll,
+    PoolRoll,
     Roll,
     SetRoll,
+    SeveralRoll,
     Tally,
     TermRoll,
     bounds,
@@ -51,15 +64,17 @@ from rules.dice_notation.parse import (
     GRAMMAR,
     parse,
 )
+from rules.dice_notation.throws import expected
 from rules.dice_notation.tree import (
-    CHAIN_CAP,
     ERROR_CODES,
     MAX_DICE,
     MAX_DICE_PER_TERM,
     MAX_LENGTH,
     MAX_NUMBER,
+    MAX_ROLLS,
     MAX_SETS,
     MAX_SIDES,
+    MAX_THROWS,
     MIN_SIDES,
     Binary,
     Comparison,
@@ -74,21 +89,25 @@ from rules.dice_notation.tree import (
     Node,
     Number,
     Operator,
+    Pool,
     Request,
     RollError,
+    Several,
+    Single,
     terms,
 )
 
 __all__ = [
-    "CHAIN_CAP",
     "ERROR_CODES",
     "GRAMMAR",
     "MAX_DICE",
     "MAX_DICE_PER_TERM",
     "MAX_LENGTH",
     "MAX_NUMBER",
+    "MAX_ROLLS",
     "MAX_SETS",
     "MAX_SIDES",
+    "MAX_THROWS",
     "MIN_SIDES",
     "Binary",
     "Comparison",
@@ -107,14 +126,20 @@ __all__ = [
     "Node",
     "Number",
     "Operator",
+    "Pool",
+    "PoolRoll",
     "Request",
     "Roll",
     "RollError",
     "SetRoll",
+    "Several",
+    "SeveralRoll",
+    "Single",
     "Tally",
     "TermRoll",
     "bounds",
     "evaluate",
+    "expected",
     "expected_face",
     "game_dice",
     "game_words",

@@ -1,10 +1,13 @@
 """The /roll notation's grammar and its parser: text to a request, or a RollError saying where.
 
-The grammar's game-dice words are the registered games' (rules/dice_notation/games.py).
+The grammar's game-dice words are the registered games' (rules/dice_notation/games.py). Other bots'
+spellings that would read as something else here are refused with Sushi Bar's (hints.py); a hint's
+suggestion is shown only when it parses itself (`_verified`).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from functools import cache
 from re import escape
@@ -13,30 +16,19 @@ from typing import Protocol, cast
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
-from rules.dice_notation.games import game_words, lent_dice
+from rules.dice_notation import hints
+from rules.dice_notation.build import build
+from rules.dice_notation.games import game_words
+from rules.dice_notation.throws import check_budget
 from rules.dice_notation.tree import (
-    MAX_DICE,
-    MAX_DICE_PER_TERM,
     MAX_LENGTH,
-    MAX_NUMBER,
-    MAX_SETS,
-    MAX_SIDES,
-    MIN_SIDES,
-    Binary,
-    Comparison,
-    Condition,
-    Dice,
+    MAX_ROLLS,
     DiceRequest,
-    GameRequest,
-    Keep,
-    KeepKind,
-    Negate,
-    Node,
-    Number,
-    Operator,
+    ErrorCode,
     Request,
     RollError,
-    terms,
+    Several,
+    Single,
 )
 
 # ---------------------------------------------------------------- the grammar
@@ -52,24 +44,31 @@ dice_roll: (INT HASH)? sum ADVANTAGE?
 ?product: unary
     | product TIMES unary -> binary
     | product DIVIDE unary -> binary
+    | product FLOORDIV unary -> binary
+    | product PERCENT unary -> binary
 ?unary: atom
     | MINUS unary -> negate
     | PLUS unary -> positive
 ?atom: INT -> number
     | dice
     | LPAR sum RPAR -> group
+    | LPAR items RPAR keep* -> pool
     | ADVANTAGE -> advantage
+items: sum COMMA (sum (COMMA sum)* COMMA?)?
+keep: KEEP INT?
 dice: INT? DIE (INT | PERCENT | FATE) modifier*
-modifier: KEEP INT? | EXPLODE INT? | REROLL INT? | CLAMP INT | SUCCESS INT | FAILURE INT
+modifier: KEEP INT? | EXPLODE INT? | ONCE INT? | REROLL INT? | CLAMP INT | SUCCESS INT | FAILURE INT
+    | DIE INT
 
 GAME.3: /(@GAMES@)\b/i
 ADVANTAGE.3: /(adv|dis)\b/i
 DIE: "d"i
 PERCENT: "%"
 FATE: "F"i
-KEEP: /kh|kl|dh|dl|k/i
-EXPLODE: /!(>=|>)?/
-REROLL: /r[or](<=|>=|<|>|=)?/i
+KEEP: /(kh|kl|dh|dl|k|ph|pl|p)(<=|>=|<|>|=)?/i
+EXPLODE: /!!?(>=|>)?/
+ONCE: /i?e(<=|>=|<|>|=)?/i
+REROLL: /(ir|ro|rr|ra|r)(<=|>=|<|>|=)?/i
 CLAMP: /mi|ma/i
 SUCCESS: />=|<=|>|<|t/i
 FAILURE: "f"i
@@ -77,9 +76,11 @@ HASH: "#"
 PLUS: "+"
 MINUS: "-"
 TIMES: "*"
+FLOORDIV: "//"
 DIVIDE: "/"
 LPAR: "("
 RPAR: ")"
+COMMA: ","
 %import common.INT
 %import common.WS
 %ignore WS
@@ -87,6 +88,12 @@ RPAR: ")"
 
 NO_GAMES = "(?!x)x"
 """A pattern nothing matches: the GAME terminal when no game lends its dice."""
+
+_REPEAT = re.compile(r"(\d+)(\s+)(?=\d|d(?:\d|%|f)|\(|(?:adv|dis)\b)", re.IGNORECASE)
+"""Dice Maiden's `6 4d6`: a bare count, a space, then an expression — six sets, as `6#4d6`."""
+_SIGNED_DIE = re.compile(r"([+-])\s*d(\d+|%)(?!\d)", re.IGNORECASE)
+_QUOTES = '"“”„«»'
+_TIMES = re.compile(r"(?<=[\w)])\s*[x×]\s*(?=[\d(])", re.IGNORECASE)
 
 
 class _Parser(Protocol):
@@ -116,6 +123,9 @@ def _parser(words: tuple[str, ...]) -> _Parser:
     )
 
 
+# ---------------------------------------------------------------- a request: rolls separated by `;`
+
+
 def parse(text: str) -> Request:
     """The request in `text`, or a RollError pointing at where it went wrong."""
     text = text.strip()
@@ -123,19 +133,142 @@ def parse(text: str) -> Request:
         raise RollError("empty", 0, text)
     if len(text) > MAX_LENGTH:
         raise RollError("too_long", MAX_LENGTH, text, max=MAX_LENGTH)
+    pieces = _split(text)
+    parts: list[Single] = []
+    for offset, piece in pieces:
+        try:
+            parts.append(parse_one(piece))
+        except RollError as error:
+            error.position += offset
+            error.text = text
+            raise
+    offsets = [offset for offset, _ in pieces]
     try:
-        tree, label = _parse_with_label(text)
-        expression_text = text if label is None else text[: len(text) - len(label)].rstrip()
-        label = label.lstrip("#").strip() if label else None
-        return _build(tree, expression_text, label or None)
+        check_budget(parts, offsets)
+    except RollError as error:
+        error.text = text
+        raise
+    if len(parts) == 1:
+        return parts[0]
+    return Several(text, tuple(parts), tuple(offsets))
+
+
+def _split(text: str) -> list[tuple[int, str]]:
+    """The rolls of `1d20+5; 2d6+3` with where each starts (a trailing `;` is forgiven)."""
+    pieces: list[tuple[int, str]] = []
+    start = 0
+    for index, char in enumerate([*text, ";"]):
+        if char != ";":
+            continue
+        piece = text[start:index]
+        stripped = piece.strip()
+        if stripped:
+            pieces.append((start + len(piece) - len(piece.lstrip()), stripped))
+        elif index < len(text):
+            raise RollError("empty_roll", index, text)
+        if len(pieces) > MAX_ROLLS:
+            raise RollError("too_many_rolls", start - 1, text, max=MAX_ROLLS)
+        start = index + 1
+    return pieces
+
+
+# ---------------------------------------------------------------- one roll
+
+
+def parse_one(text: str, *, suggest: bool = True) -> Single:
+    """One roll (no `;`); with `suggest`, a refused spelling from another bot carries ours."""
+    try:
+        request = _parse_one(text, suggest)
     except RollError as error:
         error.text = text
         raise
     except (LarkError, RecursionError, ValueError) as error:  # never anything but a RollError
         raise RollError("syntax", 0, text) from error
+    return request
 
 
-def _parse_with_label(text: str) -> tuple[Tree[Token], str | None]:
+def _parse_one(text: str, suggest: bool) -> Single:
+    if sign := _SIGNED_DIE.match(text):
+        raise _hint("sign_die", 0, _signed_suggestion(text, sign) if suggest else None)
+    if "{" in text:
+        fixed = text.replace("{", "(").replace("}", ")")
+        raise _hint("braces", text.index("{"), _verified(fixed) if suggest else None)
+    inner, body = text, 0
+    if repeat := _REPEAT.match(text):  # `6 4d6`: the same length as `6#4d6`, so positions hold
+        gap = repeat[2]
+        inner = text[: repeat.end(1)] + "#" + " " * (len(gap) - 1) + text[repeat.end() :]
+        body = repeat.end()
+    expression, label, quoted = _split_label(inner)
+    try:
+        tree, label_start = _parse_with_label(expression, quoted)
+    except LarkError as error:
+        raise _syntax_error(error, text, suggest) from None
+    if (spaced := _space_in_dice(tree, expression)) is not None:
+        tree, label_start = _label_after_space(expression, text, spaced, quoted, suggest)
+    if label_start is not None:
+        first = expression[label_start:].split()[0]
+        if not first.startswith("#") and hints.looks_like_notation(first):
+            raise _hint("spaced", label_start, _respelled(text, None) if suggest else None)
+        label = expression[label_start:].lstrip("#").strip() or None
+        expression = expression[:label_start].rstrip()
+    verify = _rolls if suggest else None
+    request = build(tree, text[: len(expression)], label, verify=verify)
+    if isinstance(request, DiceRequest):
+        request = replace(request, body=max(request.body, body))
+    return request
+
+
+_Span = tuple[int, int, int]
+"""A dice term's start and end, and where the first space inside it is."""
+
+
+def _space_in_dice(tree: Tree[Token], text: str) -> _Span | None:
+    """The first dice term written with a space inside (`4d6 kh3`, `1d20 ! Attack`), if any."""
+    for dice in tree.find_data("dice"):
+        start, end = dice.meta.start_pos, dice.meta.end_pos
+        gap = next((index for index in range(start, end) if text[index].isspace()), None)
+        if gap is not None:
+            return start, end, gap
+    return None
+
+
+def _label_after_space(
+    expression: str, text: str, spaced: _Span, quoted: bool, suggest: bool
+) -> tuple[Tree[Token], int]:
+    """After a space, a die's modifiers are another bot's spelling (a word starts a label: `2d6 keep`);
+    Dice Maiden's comment marker ` ! ` would explode the die here."""
+    gap = spaced[2]
+    at = gap + len(expression[gap:]) - len(expression[gap:].lstrip())
+    rest = expression[at:]
+    if rest.startswith("!") and rest[1:].strip():
+        fixed = text[:gap] + rest[1:] if rest[1].isspace() else None
+        raise _hint("comment_bang", at, _verified(fixed) if suggest else None)
+    if not quoted and (rest[0].isalpha() or rest[0] == "#"):
+        try:
+            return _parser(game_words()).parse(expression[:gap]), at
+        except LarkError:
+            pass
+    raise _hint("spaced", at, _respelled(text, spaced) if suggest else None)
+
+
+def _respelled(text: str, spaced: _Span | None) -> str | None:
+    """Ours for Dice Maiden's spaced modifiers, else the dice term without its spaces."""
+    if (fixed := _verified(hints.respell(text))) is not None or spaced is None:
+        return fixed
+    start, end, _ = spaced
+    return _verified(text[:start] + "".join(text[start:end].split()) + text[end:])
+
+
+def _split_label(text: str) -> tuple[str, str | None, bool]:
+    """A label in quotes is a label whatever it says: `2d6 "d1 fire"`."""
+    starts = [index for index, char in enumerate(text) if char in _QUOTES]
+    if not starts:
+        return text, None, False
+    label = text[starts[0] :].strip().strip(_QUOTES).strip()
+    return text[: starts[0]].rstrip(), label or None, True
+
+
+def _parse_with_label(text: str, quoted: bool) -> tuple[Tree[Token], int | None]:
     """The tree of the whole text, or of its longest start that parses and leaves a label.
 
     A label follows the expression after a space and starts with a letter or `#`, so that
@@ -145,6 +278,8 @@ def _parse_with_label(text: str) -> tuple[Tree[Token], str | None]:
     try:
         return parser.parse(text), None
     except LarkError as error:
+        if quoted:
+            raise
         position = _error_position(error, text)
         first = error
     starts = [
@@ -154,10 +289,47 @@ def _parse_with_label(text: str) -> tuple[Tree[Token], str | None]:
     ]
     for index in reversed(starts[-8:]):  # a handful of tries: a label has few words before the error
         try:
-            return parser.parse(text[:index]), text[index:]
+            return parser.parse(text[:index]), index
         except LarkError:
             continue
-    raise _syntax_error(first, text)
+    raise first
+
+
+def _signed_suggestion(text: str, sign: re.Match[str]) -> str | None:
+    """`+d20+5 to hit` -> `d20+5 adv to hit`; `-d6` -> `2d6kl1`."""
+    sides, rest = sign[2], text[sign.end() :]
+    if sides != "20":
+        return _verified(hints.signed_die(sign[1], sides, rest))
+    try:
+        plain = parse_one(f"d20{rest}", suggest=False)
+    except RollError:
+        return None
+    if not isinstance(plain, DiceRequest):
+        return None
+    word = "adv" if sign[1] == "+" else "dis"
+    return _verified(f"{plain.text} {word}" + (f" {plain.label}" if plain.label else ""))
+
+
+def _rolls(suggestion: str) -> bool:
+    return _verified(suggestion) is not None
+
+
+def _verified(suggestion: str | None) -> str | None:
+    """A suggestion only if it is notation that rolls as it stands."""
+    if suggestion is None or len(suggestion) > MAX_LENGTH:
+        return None
+    try:
+        parse_one(suggestion, suggest=False)
+    except RollError:
+        return None
+    return suggestion
+
+
+def _hint(code: ErrorCode, position: int, suggestion: str | None) -> RollError:
+    error = RollError(code, position)
+    if suggestion is not None:
+        error.params["suggestion"] = suggestion
+    return error
 
 
 def _error_position(error: LarkError, text: str) -> int:
@@ -169,214 +341,14 @@ def _error_position(error: LarkError, text: str) -> int:
     return len(text)
 
 
-def _syntax_error(error: LarkError, text: str) -> RollError:
+def _syntax_error(error: LarkError, text: str, suggest: bool) -> RollError:
     position = _error_position(error, text)
+    if suggest and (fixed := _verified(_TIMES.sub("*", text))) and fixed != text:
+        return _hint("times_x", _TIMES.search(text).start(), fixed)  # type: ignore[union-attr]
+    if suggest and position < len(text) and text[position] == "!" and text[position - 1].isspace():
+        return _hint("comment_bang", position, _verified(text[: position - 1] + text[position + 1 :]))
+    if suggest and (fixed := _verified(hints.respell(text))) and fixed != text:
+        return _hint("spaced", position, fixed)
     if isinstance(error, UnexpectedEOF) or position >= len(text):
         return RollError("unexpected_end", len(text), text)
     return RollError("syntax", position, text)
-
-
-def _int(token: Token) -> int:
-    value = int(token)
-    if value > MAX_NUMBER:
-        raise RollError("number_too_big", _start(token), max=MAX_NUMBER)
-    return value
-
-
-def _start(item: Token | Tree[Token]) -> int:
-    if isinstance(item, Token):
-        return item.start_pos or 0
-    return item.meta.start_pos
-
-
-def _end(item: Token | Tree[Token]) -> int:
-    if isinstance(item, Token):
-        return item.end_pos or 0
-    return item.meta.end_pos
-
-
-def _build(tree: Tree[Token], text: str, label: str | None) -> Request:
-    (root,) = tree.children
-    assert isinstance(root, Tree)
-    if root.data == "game_roll":
-        return _game_request(root, text, label)
-    parts = list(root.children)
-    sets = 1
-    body_start = 0
-    if len(parts) >= 3 and isinstance(parts[1], Token) and parts[1].type == "HASH":
-        body_start = _end(parts[1])
-        count_token = parts[0]
-        assert isinstance(count_token, Token)
-        sets = _int(count_token)
-        if not 1 <= sets <= MAX_SETS:
-            raise RollError("sets", _start(count_token), max=MAX_SETS)
-        parts = parts[2:]
-    body = parts[0]
-    assert isinstance(body, Tree | Token)
-    expression = _node(body)
-    if len(parts) > 1:
-        suffix = parts[1]
-        assert isinstance(suffix, Token)
-        expression = _with_advantage(expression, suffix)
-    _check_dice_total(expression, sets)
-    while body_start < len(text) and text[body_start].isspace():
-        body_start += 1
-    return DiceRequest(text=text, expression=expression, sets=sets, label=label, body=body_start)
-
-
-def _game_request(root: Tree[Token], text: str, label: str | None) -> GameRequest:
-    name_token = root.children[0]
-    assert isinstance(name_token, Token)
-    dice = lent_dice()[name_token.lower()]
-    count = dice.count
-    if len(root.children) > 1:
-        count_token = root.children[1]
-        assert isinstance(count_token, Token)
-        count = _int(count_token)
-        if dice.whole:  # a set of different dice is thrown whole
-            raise RollError("whole_set", _start(count_token))
-        if not 1 <= count <= MAX_DICE_PER_TERM:
-            raise RollError("game_dice_count", _start(count_token), max=MAX_DICE_PER_TERM)
-    return GameRequest(text=text, game=dice.word, count=count, label=label)
-
-
-def _node(item: Tree[Token] | Token) -> Node:
-    assert isinstance(item, Tree), item
-    kind = item.data
-    children = item.children
-    if kind == "number":
-        token = children[0]
-        assert isinstance(token, Token)
-        return Number(_int(token), _start(token), _end(token))
-    if kind == "dice":
-        return _dice(item)
-    if kind == "binary":
-        left, operator, right = children
-        assert isinstance(operator, Token) and isinstance(left, Tree) and isinstance(right, Tree)
-        return Binary(_BINARY[operator], _node(left), _node(right), _start(operator))
-    if kind == "negate":
-        operand = children[1]
-        assert isinstance(operand, Tree)
-        return Negate(_node(operand))
-    if kind == "positive":
-        operand = children[1]
-        assert isinstance(operand, Tree)
-        return _node(operand)
-    if kind == "group":
-        inner = children[1]
-        assert isinstance(inner, Tree)
-        return _node(inner)
-    if kind == "advantage":
-        token = children[0]
-        assert isinstance(token, Token)
-        keep: KeepKind = "kh" if token.lower() == "adv" else "kl"
-        return Dice(2, 20, _start(token), _end(token), keep=(Keep(keep, 1),))
-    raise RollError("syntax", _start(item))
-
-
-_BINARY: dict[str, Operator] = {"+": "+", "-": "-", "*": "*", "/": "/"}
-_KEEPS: dict[str, KeepKind] = {"k": "kh", "kh": "kh", "kl": "kl", "dh": "dh", "dl": "dl"}
-_OPS: dict[str, Comparison] = {"": "=", "=": "=", "<": "<", "<=": "<=", ">": ">", ">=": ">=", "t": ">="}
-
-
-def _dice(item: Tree[Token]) -> Dice:
-    children = list(item.children)
-    count = 1
-    if isinstance(children[0], Token) and children[0].type == "INT":
-        count_token = children.pop(0)
-        assert isinstance(count_token, Token)
-        count = _int(count_token)
-        if count < 1:
-            raise RollError("no_dice", _start(count_token))
-        if count > MAX_DICE_PER_TERM:
-            raise RollError("too_many_dice_in_term", _start(count_token), max=MAX_DICE_PER_TERM)
-    sides_token = children[1]
-    assert isinstance(sides_token, Token)
-    if sides_token.type == "PERCENT":
-        sides = 100
-    elif sides_token.type == "FATE":
-        sides = 0
-    else:
-        sides = _int(sides_token)
-        if not MIN_SIDES <= sides <= MAX_SIDES:
-            raise RollError("sides", _start(sides_token), min=MIN_SIDES, max=MAX_SIDES)
-    dice = Dice(count, sides, _start(item), _end(item))
-    seen: dict[str, int] = {}  # modifier kind -> where it stands
-    for modifier in children[2:]:
-        assert isinstance(modifier, Tree)
-        dice = _modify(dice, modifier, seen)
-    if dice.minimum is not None and dice.maximum is not None and dice.minimum > dice.maximum:
-        raise RollError("min_above_max", max(seen["mi"], seen["ma"]))
-    if dice.failure is not None and dice.success is None:
-        raise RollError("failures_need_target", seen["FAILURE"])
-    return dice
-
-
-def _modify(dice: Dice, modifier: Tree[Token], seen: dict[str, int]) -> Dice:
-    head = modifier.children[0]
-    assert isinstance(head, Token)
-    position = _start(head)
-    number_token = modifier.children[1] if len(modifier.children) > 1 else None
-    number = _int(number_token) if isinstance(number_token, Token) else None
-    word = head.lower()
-    kind = "keep" if head.type == "KEEP" else word if head.type == "CLAMP" else head.type
-    if kind != "keep":  # several keep/drop rules apply one after the other; anything else once
-        if kind in seen:
-            raise RollError("modifier_twice", position, modifier=str(head))
-        seen[kind] = position
-    if head.type == "KEEP":
-        rule = _KEEPS[word]
-        return replace(dice, keep=(*dice.keep, Keep(rule, 1 if number is None else number)))
-    if head.type == "EXPLODE":
-        if dice.fate:
-            raise RollError("fate_explode", position)
-        operator = word[1:]
-        if operator and number is None:
-            raise RollError("comparison_needs_number", _end(head))
-        condition = Condition(_OPS[operator], number) if number is not None else Condition("=", dice.high)
-        if all(condition.test(face) for face in range(dice.low, dice.high + 1)):
-            raise RollError("explode_every_face", position)
-        return replace(dice, explode=condition)
-    if head.type == "REROLL":
-        if number is None:
-            raise RollError("comparison_needs_number", _end(head))
-        condition = Condition(_OPS[word[2:]], number)
-        once = word.startswith("ro")
-        if not once and all(condition.test(face) for face in range(dice.low, dice.high + 1)):
-            raise RollError("reroll_every_face", position)
-        return replace(dice, reroll=condition, reroll_once=once)
-    assert number is not None
-    if head.type == "CLAMP":
-        return replace(dice, **{"minimum" if word == "mi" else "maximum": number})
-    if head.type == "SUCCESS":
-        return replace(dice, success=Condition(_OPS[word], number))
-    return replace(dice, failure=Condition("<=", number))
-
-
-def _with_advantage(expression: Node, suffix: Token) -> Node:
-    """`d20+5 adv`: the expression's first lone d20 is rolled twice, keeping the better (worse)."""
-    keep: KeepKind = "kh" if suffix.lower() == "adv" else "kl"
-    target = next(
-        (dice for dice in terms(expression) if dice.count == 1 and dice.sides == 20 and not dice.keep), None
-    )
-    if target is None:
-        raise RollError("advantage_needs_d20", _start(suffix))
-    return _swap(expression, target, replace(target, count=2, keep=(Keep(keep, 1),)))
-
-
-def _swap(node: Node, old: Dice, new: Dice) -> Node:
-    if node is old:
-        return new
-    if isinstance(node, Binary):
-        return replace(node, left=_swap(node.left, old, new), right=_swap(node.right, old, new))
-    if isinstance(node, Negate):
-        return Negate(_swap(node.operand, old, new))
-    return node
-
-
-def _check_dice_total(expression: Node, sets: int) -> None:
-    thrown = 0
-    for dice in terms(expression):
-        thrown += dice.count * sets
-        if thrown > MAX_DICE:
-            raise RollError("too_many_dice", dice.start, max=MAX_DICE)

@@ -12,8 +12,11 @@ MAX_DICE = 1000
 MIN_SIDES, MAX_SIDES = 2, 1000
 MAX_SETS = 20
 MAX_NUMBER = 1_000_000
-CHAIN_CAP = 20
-"""At most this many extra dice per die from explosions, and rerolls per die for `rr`."""
+MAX_ROLLS = 4
+"""Rolls in one request, separated by `;`."""
+MAX_THROWS = 5000
+"""Every die one request throws, explosions, rerolls, repeats and every roll after `;` included.
+An expression expected to need more is refused before rolling; an unlucky one stops at this count."""
 
 ErrorCode = Literal[
     "empty",
@@ -37,6 +40,21 @@ ErrorCode = Literal[
     "advantage_needs_d20",
     "game_dice_count",
     "whole_set",
+    "too_many_rolls",
+    "empty_roll",
+    "throw_budget",
+    "throws_spent",
+    # another bot's spelling, refused with ours in `suggestion` (rules/dice_notation/hints.py)
+    "spaced",
+    "comment_bang",
+    "sign_die",
+    "reroll_r",
+    "drop_p",
+    "explode_compare",
+    "keep_compare",
+    "reroll_add",
+    "braces",
+    "times_x",
 ]
 ERROR_CODES: tuple[str, ...] = get_args(ErrorCode)
 
@@ -89,6 +107,11 @@ class Keep:
         return min(self.count, dice) if self.kind in ("kh", "kl") else max(dice - self.count, 0)
 
 
+Explosion = Literal["again", "once", "compound"]
+"""`!` explodes each new die again, `e` once (Dice Maiden), `!!` adds the new dice into the one that
+exploded (compounding)."""
+
+
 @dataclass(frozen=True)
 class Dice:
     """One dice term, like `4d6kh3` or `10d10t8f1`; `start`/`end` are its place in the text."""
@@ -99,6 +122,7 @@ class Dice:
     end: int
     keep: tuple[Keep, ...] = ()
     explode: Condition | None = None
+    explosion: Explosion = "again"
     reroll: Condition | None = None
     reroll_once: bool = False
     minimum: int | None = None
@@ -117,6 +141,10 @@ class Dice:
     @property
     def high(self) -> int:
         return 1 if self.fate else self.sides
+
+    @property
+    def faces(self) -> range:
+        return range(self.low, self.high + 1)
 
     def clamp(self, face: int) -> int:
         if self.minimum is not None:
@@ -137,7 +165,7 @@ class Number:
     end: int
 
 
-Operator = Literal["+", "-", "*", "/"]
+Operator = Literal["+", "-", "*", "/", "//", "%"]
 
 
 @dataclass(frozen=True)
@@ -153,7 +181,18 @@ class Negate:
     operand: Node
 
 
-Node = Number | Dice | Binary | Negate
+@dataclass(frozen=True)
+class Pool:
+    """A set of expressions, d20's `(1d20+5, 1d20+5)kh1`: the kept ones add up."""
+
+    items: tuple[Node, ...]
+    spans: tuple[tuple[int, int], ...]  # each item's place in the text
+    keep: tuple[Keep, ...]
+    start: int
+    end: int
+
+
+Node = Number | Dice | Binary | Negate | Pool
 
 
 @dataclass(frozen=True)
@@ -164,7 +203,7 @@ class DiceRequest:
     expression: Node
     sets: int = 1
     label: str | None = None
-    body: int = 0  # where the expression starts in `text`, after `6#`
+    body: int = 0  # where the expression starts in `text`, after `6#` or `6 `
 
 
 @dataclass(frozen=True)
@@ -178,7 +217,20 @@ class GameRequest:
     label: str | None = None
 
 
-Request = DiceRequest | GameRequest
+Single = DiceRequest | GameRequest
+
+
+@dataclass(frozen=True)
+class Several:
+    """Rolls separated by `;` (`1d20+5 to hit; 2d6+3 damage`), thrown together under one budget."""
+
+    text: str
+    parts: tuple[Single, ...]
+    offsets: tuple[int, ...]  # where each part starts in `text`
+    label: None = None
+
+
+Request = DiceRequest | GameRequest | Several
 
 
 def terms(node: Node) -> Iterator[Dice]:
@@ -190,3 +242,19 @@ def terms(node: Node) -> Iterator[Dice]:
         yield from terms(node.right)
     elif isinstance(node, Negate):
         yield from terms(node.operand)
+    elif isinstance(node, Pool):
+        for item in node.items:
+            yield from terms(item)
+
+
+def pools(node: Node) -> Iterator[Pool]:
+    """The sets of an expression, outermost first."""
+    if isinstance(node, Pool):
+        yield node
+        for item in node.items:
+            yield from pools(item)
+    elif isinstance(node, Binary):
+        yield from pools(node.left)
+        yield from pools(node.right)
+    elif isinstance(node, Negate):
+        yield from pools(node.operand)

@@ -11,9 +11,12 @@ import discord
 import pytest
 
 from bot import EXTENSIONS
+from cogs import pages
+from cogs.bidi import plain
 from cogs.i18n import has
-from rules.dice_notation import ERROR_CODES, MAX_DICE, MAX_DICE_PER_TERM
-from tests.e2e.helpers import labels
+from rules.dice_notation import ERROR_CODES, MAX_DICE, MAX_DICE_PER_TERM, MAX_THROWS
+from storage.rolls import SAVED_LIMIT
+from tests.e2e.helpers import buttons, labels
 
 ROLL = ("cogs.roll",)
 
@@ -84,7 +87,10 @@ NOTATION = [
     ("3d6", (2, 3, 4), ["3d6 (2, 3, 4)", "**Total:** `9`"]),
     ("d%", (42,), ["d% (42)", "`42`"]),
     ("(1d6+2)*3/2", (5,), ["(1d6 (5)+2)\\*3/2", "`10`"]),
-    ("-d4+10", (3,), ["`7`"]),
+    ("10-d4", (3,), ["`7`"]),
+    ("7/2*2", (), ["`7`"]),  # exact, rounded once at the end
+    ("-7/2", (), ["`-3`"]),
+    ("7//2*2+7%2", (), ["`7`"]),
     ("4d6k3", (1, 3, 5, 6), ["~~**1**~~", "`14`"]),
     ("4d6kl1", (1, 3, 5, 6), ["(**1**, ~~3~~, ~~5~~, ~~**6**~~)", "`1`"]),
     ("4d6dh1", (1, 3, 5, 6), ["~~**6**~~", "`9`"]),
@@ -93,12 +99,20 @@ NOTATION = [
     ("d10!>8", (9, 3), ["(9!, 3)", "`12`"]),
     ("d10!>=8", (8, 1), ["(8!, **1**)", "`9`"]),
     ("d6ro1", (1, 4), ["(~~1~~→4)", "`4`"]),
+    ("d6r1", (1, 1), ["(~~1~~→**1**)", "`1`"]),  # once, as every bot reads `r1`
+    ("4d6d1", (1, 3, 5, 6), ["(~~**1**~~, 3, 5, **6**)", "`14`"]),
+    ("d6!!", (6, 6, 2), ["d6!! (**6**+**6**+2)", "`14`"]),
+    ("2d6e6", (6, 6, 3), ["2d6e6 (**6**!, **6**, 3)", "`15`"]),  # once: the new 6 does not explode
+    ("d6ie", (6, 6, 3), ["(**6**!, **6**!, 3)", "`15`"]),
+    ("d8ir2", (1, 2, 5), ["(~~1~~→~~2~~→5)", "`5`"]),
+    ("(1d20+5, 1d20+5)kh1", (4, 15), ["(~~1d20 (4)+5~~, 1d20 (15)+5)kh1", "`20`"]),
     ("d6rr<3", (1, 2, 5), ["(~~1~~→~~2~~→5)", "`5`"]),
     ("4d6mi3", (1, 2, 3, 6), ["(3, 3, 3, **6**)", "`15`"]),
     ("4d6ma4", (1, 2, 5, 6), ["(**1**, 2, 4, 4)", "`11`"]),
     ("5d10>=8", (8, 9, 10, 1, 7), ["**Successes:** `3`"]),
     ("5d10t8f1", (8, 9, 10, 1, 7), ["**Successes:** `2`"]),
     ("3#4d6kh3", (1, 2, 3, 4, 6, 6, 6, 6, 1, 1, 1, 1), ["`1.` 4d6kh3", "→ `9`", "`3.`", "sum `30`"]),
+    ("2 d20", (7, 12), ["`1.` d20 (7) → `7`", "`2.` d20 (12) → `12`"]),  # Dice Maiden's two sets
     ("4dF", (-1, 0, 1, 1), ["4dF (−, 0, +, +)", "`1`"]),
     ("adv", (3, 17), ["adv (~~3~~, 17)", "`17`"]),
     ("dis", (3, 17), ["dis (3, ~~17~~)", "`3`"]),
@@ -132,12 +146,35 @@ ERRORS = [
     ("dF!", "Fate dice don't explode", 2),
     ("4d6mi5ma2", "minimum", 6),
     ("4d6f1", "target", 3),
-    ("4d6!!", "only once", 4),
+    ("4d6!!!", "only once", 5),
     ("3d6 adv", "single d20", 4),
     ("1/(d2-d2)", "Division by zero", 1),
     ("sushidice 2", "thrown whole", 10),
     ("bock 101", "1 to 100 dice", 5),
     ("fireball", "can't read", 0),
+    # other bots' spellings that would read as something else here: ours, suggested
+    ("4d6 d1", "Did you mean `4d6dl1`?", 4),
+    ("10d6 e6 k8 +4", "Did you mean `10d6e6kh8 +4`?", 5),
+    ("4d6 r2", "Did you mean `4d6ro<=2`?", 4),
+    ("6d10 t7", "Did you mean `6d10t7`?", 5),
+    ("1d20 ! Attack", "Did you mean `1d20 Attack`?", 5),
+    ("+d20", "Did you mean `d20 adv`?", 0),
+    ("-d20+2", "Did you mean `d20+2 dis`?", 0),
+    ("4d6pl1", "Did you mean `4d6dl1`?", 3),
+    ("4d6r<3", "Did you mean `4d6rr<3`?", 3),
+    ("d6e>4", "Did you mean `d6!>4`?", 2),
+    ("{1d20, 1d20}kh1", "Did you mean `(1d20, 1d20)kh1`?", 0),
+    ("2d6x2", "Did you mean `2d6*2`?", 3),
+    ("4d6k>3", "kept by rank", 3),
+    # the throw budget, and `;`
+    (
+        "20#50d1000rr<1000",
+        f"about 1,000,000 dice, explosions and rerolls included: one roll throws at most {MAX_THROWS:,}",
+        3,
+    ),
+    ("20#50d1000rr<1000!", "never stop", 17),  # the issue's `20#50d1000rr<1000!>=2` likewise
+    ("d6; d6; d6; d6; d6", "At most 4 rolls", 14),
+    ("d6;;d6", "nothing to roll", 3),
 ]
 
 
@@ -196,7 +233,7 @@ async def test_the_games_dice_with_the_tables_emoji(simcord_env):
     room.fix(1, 2, 3, 1)  # white, grey, red, white
     bock = content(await room.roll("alice", "bock 4"))
     assert "throws 4 Rock the Bock dice" in bock
-    assert "⬜ 🐺 🟥 ⬜" in bock and "🐏 bocks ×2 · 🐺 wolves ×1 · 🟥 red goats ×1" in bock
+    assert "⬜ 🐺 🟥 ⬜" in bock and "🐏 bocks ×2 · 🐺 wolf ×1 · 🟥 red goat ×1" in bock
     room.fix(6, 1, 2, 6, 3, 4)
     sushidice = content(await room.roll("alice", "sushidice"))
     assert "throws a Sushi Dice set" in sushidice and "⭐ 🐟 🍣 🤢 🍤 🥚" in sushidice
@@ -260,7 +297,7 @@ async def test_saved_rolls_by_name_with_autocomplete(simcord_env):
     updated = await alice.slash(room.channel, "rolls save", name="fireball", expression="10d6")
     assert "Updated **fireball**" in content(updated)
     listed = await alice.slash(room.channel, "rolls list")
-    assert listed.ephemeral and "`fireball` — `10d6`" in listed.response.embeds[0].fields[0].value
+    assert listed.ephemeral and "`fireball` — `10d6`" in listed.response.embeds[0].description
     names = await alice.autocomplete(room.channel, "rolls delete", "name", "")
     assert [choice["value"] for choice in names] == ["fireball"]
     deleted = await alice.slash(room.channel, "rolls delete", name="fireball")
@@ -287,7 +324,7 @@ async def test_server_rolls_are_saved_by_manage_server(simcord_env):
     not_deleted = await room.member("bob").slash(room.channel, "rolls delete", name="init", server=True)
     assert not_deleted.ephemeral and "Manage Server" in content(not_deleted)
     listed = await room.member("bob").slash(room.channel, "rolls list")
-    assert "`init` — `d20+2`" in listed.response.embeds[0].fields[1].value
+    assert "This server's\n`init` — `d20+2`" in listed.response.embeds[0].description
 
 
 async def test_bad_names_and_expressions_are_refused_when_saving(simcord_env):
@@ -329,12 +366,135 @@ async def test_help_names_the_notation_and_the_operating_systems_randomness(simc
     room = Room(simcord_env)
     shown = await room.member("alice").slash(room.channel, "rolls help")
     assert shown.ephemeral
-    text = shown.response.embeds[0].description
+    embed = shown.response.embeds[0]
+    assert pages.fits(embed)
+    text = embed.description + "".join(field.value for field in embed.fields)
     assert "operating system" in text and "`secrets`" in text
     for notation in ("4d6kh3", "d6!", "rr<3", "mi2", "10d10t8", "6#4d6kh3", "dF", "adv", "sushizock", "bock"):
         assert notation in text, notation
+    # what comes from other bots: read as they read it, or answered with ours
+    for notation in ("6 4d6", "4d6d1", "r1", "d6!!", "e6", "ie6", "(1d20+5, 1d20+5)kh1", "//", "%", ";"):
+        assert notation in text, notation
+    assert "`4d6 d1`: `4d6dl1`" in text and "`+d20` / `-d20` (`d20 adv` / `d20 dis`)" in text
+    assert "rounded once, at the end, toward zero" in text
 
 
 async def test_every_roll_error_has_words(simcord_env):
     assert [code for code in ERROR_CODES if not has(f"roll.error.{code}")] == []
     assert re.search(r"\bsecrets\b", simcord_env.bot.get_cog("Roll").draw.__module__ or "")
+
+
+# ---------------------------------------------------------------- several rolls, the throw budget
+
+
+async def test_several_rolls_in_one_command_and_again(simcord_env):
+    room = Room(simcord_env)
+    alice = room.member("alice")
+    room.fix(12, 3, 4)
+    result = await room.roll("alice", "1d20+5 to hit; 2d6+3 fire")
+    lines = content(result).splitlines()
+    assert lines == [
+        f"🎲 {alice.mention} rolls `1d20+5 to hit; 2d6+3 fire`",
+        "**1.** `1d20+5` — *to hit*",
+        "1d20 (12)+5",
+        "**Total:** `17`",
+        "**2.** `2d6+3` — *fire*",
+        "2d6 (3, 4)+3",
+        "**Total:** `10`",
+    ]
+    room.fix(20, 6, 6)
+    again = await room.member("bob").click(room.public()[-1], label="Roll again")
+    assert "**Total:** `25`" in content(again) and "**Total:** `15`" in content(again)
+
+
+async def test_the_throw_budget_refuses_before_throwing_and_stops_an_unlucky_roll_at_once(simcord_env):
+    room = Room(simcord_env)
+    thrown: list[int] = []
+
+    def ones(size: int) -> int:
+        thrown.append(size)
+        return 0
+
+    room.env.bot.get_cog("Roll").draw = ones
+    refused = await room.roll("alice", "20#50d1000rr<1000!")  # settles on 1000, explodes forever
+    assert refused.ephemeral and "never stop" in content(refused) and thrown == []
+    refused = await room.roll("alice", "20#50d1000rr<1000")
+    assert refused.ephemeral and "about 1,000,000 dice" in content(refused) and thrown == []
+    # expected to fit (5,000 throws on average), but every die keeps coming up 1
+    unlucky = await room.roll("alice", "50d100rr<100")
+    assert unlucky.ephemeral and f"past {MAX_THROWS:,} throws" in content(unlucky)
+    assert len(thrown) == MAX_THROWS  # stopped at once: the throw past the budget is never made
+    assert room.public() == []
+    room.fix(*[2] * 60)
+    fine = await room.roll("alice", "3#20d6!")
+    assert not fine.ephemeral and "sum `120`" in content(fine)
+
+
+# ---------------------------------------------------------------- /rolls list in pages
+
+
+def _long(index: int) -> str:
+    """A saved roll as long as an expression may be: 200 characters."""
+    expression = f"{index % 9 + 1}d6+" + "1d4+" * 48 + "1d8"
+    return expression + " " + "x" * (200 - len(expression) - 1)
+
+
+async def test_rolls_list_pages_through_25_long_saved_rolls_each_within_discords_limits(
+    simcord_env, bot_factory
+):
+    room = Room(simcord_env)
+    admins = room.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    alice = room.member("alice", admins)
+    for index in range(SAVED_LIMIT):
+        mine = await alice.slash(
+            room.channel, "rolls save", name=f"attack{index:02}", expression=_long(index)
+        )
+        assert mine.ephemeral and "Saved" in content(mine)
+        ours = await alice.slash(
+            room.channel, "rolls save", name=f"party{index:02}", expression=_long(index), server=True
+        )
+        assert "Saved" in content(ours)
+    listed = await alice.slash(room.channel, "rolls list")
+    assert listed.ephemeral
+    shown = listed.response
+    seen: list[str] = []
+    pages_seen = 0
+    while True:
+        embed = shown.embeds[0]
+        assert pages.fits(embed), len(embed)
+        page_lines = embed.description.splitlines()
+        assert page_lines[0] in ("Yours", "This server's")  # every page says whose rolls it lists
+        seen += [line.split("`")[1] for line in page_lines if line.startswith("`")]
+        pages_seen += 1
+        turn = buttons(shown)
+        assert plain(turn[1].label or "").startswith(f"{pages_seen} / ")
+        following = next(button for button in turn if button.custom_id and button.custom_id.endswith(":next"))
+        if following.disabled:
+            break
+        if pages_seen == 2:  # the buttons outlive a restart
+            await simcord_env.restart_bot(bot_factory())
+        await alice.click(shown, custom_id=following.custom_id)
+    expected = [f"attack{index:02}" for index in range(SAVED_LIMIT)] + [
+        f"party{index:02}" for index in range(SAVED_LIMIT)
+    ]
+    assert seen == expected and pages_seen > 2
+    where = [plain(button.label or "") for button in buttons(shown)]
+    assert where[1] == f"{pages_seen} / {pages_seen}"
+    previous = next(button for button in buttons(shown) if (button.custom_id or "").endswith(":prev"))
+    await alice.click(shown, custom_id=previous.custom_id)
+    assert [plain(button.label or "") for button in buttons(shown)][1] == f"{pages_seen - 1} / {pages_seen}"
+    # bob has none of his own, but the server's are his to roll too
+    bob = await room.member("bob").slash(room.channel, "rolls list")
+    assert bob.response.embeds[0].description.startswith(
+        "Yours\nNothing saved yet.\nThis server's\n`party00`"
+    )
+    # on another server, a short list is one page with no buttons
+    elsewhere = simcord_env.create_guild("Elsewhere")
+    carol = elsewhere.add_member(simcord_env.create_user("carol"))
+    other = elsewhere.create_text_channel("dice")
+    await carol.slash(other, "rolls save", name="init", expression="d20+2")
+    alone = await carol.slash(other, "rolls list")
+    assert (
+        alone.response.embeds[0].description == "Yours\n`init` — `d20+2`\nThis server's\nNothing saved yet."
+    )
+    assert buttons(alone.response) == []
