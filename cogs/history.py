@@ -15,14 +15,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.i18n import game_title, join_list, number, plural, t
+from cogs.i18n import game_title, join_list, plural, t
+from cogs.limits import echo
 from cogs.replay import ReplayCog, chosen, duration, guild_of, when
 from cogs.tables.boards import medal
-from cogs.tables.context import now
+from cogs.tables.context import now, shown_name
 from cogs.tables.errors import Refusal, answer_failure
 from cogs.tables.gamecog import ShortText
 from cogs.tables.language import public_locale
 from cogs.tables.tables import UsesTables
+from cogs.tables.ui import finish_message
 from storage.history import DAY, Filter, FinishedGame, HistoryStore
 
 log = logging.getLogger(__name__)
@@ -141,7 +143,7 @@ class HistoryCog(UsesTables, commands.Cog, name="History"):
         member: discord.Member | None = None,
     ) -> None:
         if game is not None and game not in self.tables.games:
-            raise Refusal("settings.unknown_game", game=game)
+            raise Refusal("settings.unknown_game", game=echo(game))  # any length may arrive
         await self.show_page(
             interaction,
             game,
@@ -223,6 +225,7 @@ class HistoryCog(UsesTables, commands.Cog, name="History"):
             view.add_item(
                 WatchSelect([self._watch_option(game, locale) for game in games], t("history.watch", locale))
             )
+        finish_message(None, embed, list(view.children) if view else None)
         if edit:
             await interaction.response.edit_message(embed=embed, view=view)
         else:
@@ -245,8 +248,8 @@ class HistoryCog(UsesTables, commands.Cog, name="History"):
                     "history.player",
                     locale,
                     medal=medal(player.rank),
-                    name=discord.utils.escape_markdown(player.name),
-                    score=number(player.score),
+                    name=shown_name(player.name),
+                    score=player.score,  # an int: written in the language's digits
                 )
                 for player in game.by_rank()
             ),

@@ -7,10 +7,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.i18n import Localish, game_title, join_list, plural, t
+from cogs.limits import echo
+from cogs.tables.context import shown_name
 from cogs.tables.errors import Refusal
 from cogs.tables.gamecog import ShortText
 from cogs.tables.language import public_locale
 from cogs.tables.tables import UsesTables
+from cogs.tables.ui import finish_message
 from storage.leaderboard import ALL_GAMES, Standing
 
 
@@ -41,7 +44,7 @@ class LeaderboardCog(UsesTables, commands.Cog, name="Leaderboard"):
             raise Refusal("table.guild_only")
         bucket = game or ALL_GAMES
         if bucket != ALL_GAMES and bucket not in self.tables.games:
-            raise Refusal("settings.unknown_game", game=game)
+            raise Refusal("settings.unknown_game", game=echo(game))  # any length may arrive
         top = await self.tables.leaderboard.top(interaction.guild_id, bucket)
         embed = discord.Embed(title=t("leaderboard.title", locale, game=self._title(bucket, locale)))
         embed.colour = discord.Colour.gold()
@@ -58,6 +61,7 @@ class LeaderboardCog(UsesTables, commands.Cog, name="Leaderboard"):
                 value=_line(mine, locale) if mine else t("leaderboard.you_none", locale),
                 inline=False,
             )
+        finish_message(None, embed)
         await interaction.response.send_message(embed=embed)
 
     @leaderboard.autocomplete("game")
@@ -77,10 +81,11 @@ class LeaderboardCog(UsesTables, commands.Cog, name="Leaderboard"):
         board = self.tables.leaderboard
         standings = await board.stats(interaction.guild_id, who.id)
         embed = discord.Embed(
-            title=t("stats.title", locale, name=who.display_name), colour=discord.Colour.blurple()
+            title=t("stats.title", locale, name=shown_name(who.display_name)),
+            colour=discord.Colour.blurple(),
         )
         if not standings:
-            embed.description = t("stats.none", locale, name=who.display_name)
+            embed.description = t("stats.none", locale, name=shown_name(who.display_name))
         for game_id in [ALL_GAMES, *sorted(g for g in standings if g != ALL_GAMES)]:
             if game_id in standings:
                 field = _field(standings[game_id], self._counted("stats.field", game_id), locale)
@@ -99,6 +104,7 @@ class LeaderboardCog(UsesTables, commands.Cog, name="Leaderboard"):
                 for game in recent
             ]
             embed.add_field(name=t("stats.recent", locale), value="\n".join(lines), inline=False)
+        finish_message(None, embed)
         await interaction.response.send_message(embed=embed)
 
 
@@ -115,7 +121,8 @@ def _numbers(standing: Standing) -> dict[str, object]:
 
 
 def _line(standing: Standing, locale: Localish) -> str:
-    return t("leaderboard.line", locale, **_numbers(standing)) + _computers(standing, locale)
+    # One template for the whole row, so a right-to-left language lays it out as one line.
+    return t("leaderboard.line", locale, **_numbers(standing), computers=_computers(standing, locale))
 
 
 def _field(standing: Standing, key: str, locale: Localish) -> str:

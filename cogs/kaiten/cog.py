@@ -34,7 +34,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.i18n import Localish, has, t
+from cogs.i18n import Localish, has, latin_digits, t
 from cogs.kaiten import render as render
 from cogs.kaiten.render import (
     Context,
@@ -75,7 +75,7 @@ _PLATE_CHOICES = [app_commands.Choice(name=t(f"kaiten.plate.{cell}"), value=cell
 
 def parse_cell(text: str) -> int | None:
     """The board cell a player typed: "C4", "c 4" or "4C"; None when it names no cell."""
-    match = _CELL.fullmatch(text.strip().lower())
+    match = _CELL.fullmatch(latin_digits(text).strip().lower())  # "C۴" typed in Persian digits too
     if match is None:
         return None
     letter, number = (match[1], match[2]) if match[1] else (match[4], match[3])
@@ -255,6 +255,9 @@ class KaitenCog(
         mine = ctx.speaking(grab.locale)
         sushi = sushi_words(mine, sushi_at(mine.public(), cell))  # read before the fetch takes it away
         self.close(ctx.channel_id, grab)
+        # Acknowledged first: the move's board picture, announcements and pings follow it, and must not
+        # spend Discord's 3 seconds (a late press that crossed the time-out's edit went unanswered).
+        await interaction.response.defer()
         await self.tables.act(ctx.channel_id, grab.user_id, Fetch(cell, success), stamp=grab.stamp)
         key = (
             "kaiten.challenge.caught"
@@ -263,7 +266,7 @@ class KaitenCog(
             if in_time
             else "kaiten.challenge.late"
         )
-        await interaction.response.edit_message(content=t(key, grab.locale, sushi=sushi), view=None)
+        await interaction.edit_original_response(content=t(key, grab.locale, sushi=sushi), view=None)
 
     def close(self, channel_id: int, grab: Chopsticks) -> None:
         """Settle a challenge exactly once: a press and the timer can never both apply a fetch."""

@@ -14,7 +14,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs import bidi
 from cogs.i18n import Localish, game_title, t
+from cogs.limits import echo
 from cogs.tables.gamecog import GameCog
 from cogs.tables.language import player_locale
 from cogs.tables.ui import late_answer, reply_ephemeral
@@ -32,7 +34,11 @@ class Refusal(IllegalAction):
 
 
 def reason(error: IllegalAction, locale: Localish, cog: GameCog | None) -> str:
-    """The player's words for a refusal, in their language."""
+    """The player's words for a refusal, in their language. What a refusal quotes may be anything a
+    player typed: no direction control of it reaches the sentence, and it is isolated in it."""
+    error.params = {
+        name: bidi.quoted(value) if isinstance(value, str) else value for name, value in error.params.items()
+    }
     if isinstance(error, Refusal):
         # The table's words name the game and its slash group ("open one with `/bock new`").
         known = {"game": game_title(cog.game, locale), "group": cog.group} if cog is not None else {}
@@ -83,7 +89,7 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException)
     elif isinstance(error, app_commands.TransformerError):
         # An option Discord sent that cannot be what the command takes (e.g. a user who is no
         # member of this server for a `member` option): the player's input, not our fault.
-        text = t("error.bad_option", locale, value=str(error.value)[:40])
+        text = t("error.bad_option", locale, value=echo(error.value, 40))
     else:
         log.error(
             "failed handling %s from user %s in channel %s",
@@ -100,3 +106,27 @@ def _request(interaction: discord.Interaction) -> object:
     """What was asked, for the log: the slash command, or the clicked component's custom_id."""
     command = interaction.command.qualified_name if interaction.command else None
     return f"/{command}" if command else (interaction.data or {}).get("custom_id")
+
+
+async def answer_unclaimed(interaction: discord.Interaction) -> None:
+    """A press on a component no handler claims (a custom_id of an older release, or one the bot never
+    made) is answered in one line instead of Discord's "This interaction failed"."""
+    if interaction.type is not discord.InteractionType.component or _claimed(interaction):
+        return
+    await reply_ephemeral(interaction, t("error.old_control", await player_locale(interaction)))
+
+
+def _claimed(interaction: discord.Interaction) -> bool:
+    """Whether discord.py routes the component to a handler: a DynamicItem's template or a stored view
+    (read from its view store, discord.py 2.7's; when that cannot be read, assume it does)."""
+    store = getattr(getattr(interaction.client, "_connection", None), "_view_store", None)
+    dynamic = getattr(store, "_dynamic_items", None)
+    views = getattr(store, "_views", None)
+    if not isinstance(dynamic, dict) or not isinstance(views, dict):
+        return True
+    data: Any = interaction.data or {}
+    custom_id, kind = str(data.get("custom_id", "")), int(data.get("component_type", 0))
+    if any(pattern.fullmatch(custom_id) for pattern in dynamic):
+        return True
+    message = interaction.message.id if interaction.message is not None else None
+    return any((kind, custom_id) in (views.get(key) or {}) for key in (message, None))

@@ -23,7 +23,7 @@ import discord
 from discord.ext import commands
 
 from cogs.i18n import game_title
-from cogs.tables.context import PV, A, S, TableContext, V
+from cogs.tables.context import PV, A, S, TableContext, V, now
 from cogs.tables.gamecog import GameCog
 from cogs.tables.language import for_seat
 from cogs.tables.publish import digest
@@ -33,12 +33,16 @@ from cogs.tables.ui import Board
 log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"
+PANEL_LIFETIME = 14 * 60
+"""Seconds a panel is edited through its interaction's token: Discord's tokens last 15 minutes, so an
+older panel is let go (the board's button opens a new one) instead of failing on every move."""
 
 
 @dataclass
 class _Seats:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     panels: dict[int, discord.Interaction] = field(default_factory=dict)
+    since: dict[int, float] = field(default_factory=dict)  # when each panel's interaction came
     digests: dict[int, str] = field(default_factory=dict)
     keys: dict[int, object] = field(default_factory=dict)  # what each seat's board was drawn from
     away: set[int] = field(default_factory=set)  # seats a computer plays, told so in their DM/panel
@@ -85,8 +89,9 @@ class PrivateHands:
         if interaction is None:
             return
         old = seats.panels.get(seat)
-        seats.panels[seat] = interaction
-        if opened and old is not None:
+        old_since = seats.since.get(seat, 0.0)
+        seats.panels[seat], seats.since[seat] = interaction, now()
+        if opened and old is not None and now() - old_since < PANEL_LIFETIME:
             said = (await self.for_seat(ctx, seat)).t("table.private_moved")
             await self._refresh_panel(old, Board(content=said))
 
@@ -140,8 +145,19 @@ class PrivateHands:
         """The seat's DM if the game uses DMs and it can be delivered, else its open panel."""
         delivered = cog.private_mode == "dm" and await self._deliver_dm(ctx, seat, board)
         if not delivered and seat in seats.panels:
-            delivered = await self._refresh_panel(seats.panels[seat], board)
+            delivered = await self._panel(seats, seat, board)
         return delivered
+
+    async def _panel(self, seats: _Seats, seat: int, board: Board) -> bool:
+        """Edit the seat's open panel; one whose token has expired (or that Discord refuses) is let go,
+        never tried again: the seat reaches its controls by the board's button from then on."""
+        if now() - seats.since.get(seat, 0.0) < PANEL_LIFETIME and await self._refresh_panel(
+            seats.panels[seat], board
+        ):
+            return True
+        seats.panels.pop(seat, None)
+        seats.since.pop(seat, None)
+        return False
 
     async def _reachable(self, ctx: TableContext, cog: GameCog, seats: _Seats, seat: int) -> bool:
         """Whether a board for the seat can be shown: an open panel, or a DM Discord has not refused."""
@@ -163,7 +179,7 @@ class PrivateHands:
             if await self.slots.get(table_id, dm_slot(seat)) is not None:
                 await self._deliver_dm(ctx, seat, board)
             elif seat in seats.panels:
-                await self._refresh_panel(seats.panels[seat], board)
+                await self._panel(seats, seat, board)
         self.slots.forget(table_id)
 
     async def _deliver_dm(self, ctx: TableContext, seat: int, board: Board) -> bool:
