@@ -6,11 +6,16 @@ Every answer here is private: it speaks the admin's own language (`player_locale
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.i18n import game_title, join_list, plural, t
+from cogs.bidi import plain
+from cogs.i18n import Localish, game_title, has, join_list, option_line, plural, t
+from cogs.limits import echo
+from cogs.tables import threads
 from cogs.tables.context import now
 from cogs.tables.errors import Refusal
 from cogs.tables.gamecog import ShortText
@@ -19,9 +24,15 @@ from cogs.tables.moves import COMPUTERS_COUNTED_KEY
 from cogs.tables.pings import DEFAULT_PING_DELAY, MAX_PING_DELAY, MIN_PING_DELAY, PING_DELAY_KEY, PINGS_KEY
 from cogs.tables.tables import UsesTables
 from cogs.tables.timers import TURN_TIMEOUT_KEY
-from cogs.tables.ui import reply_ephemeral
+from cogs.tables.ui import finish_message, reply_ephemeral
 from storage.history import RETENTION_KEY, HistoryStore
+from storage.settings import GuildSettings
 
+WHERE_TEXT = "Threads (the default): several tables at once, one thread each; channel: one table per channel"
+ARCHIVE_CHOICES = [
+    app_commands.Choice(name=name, value=minutes)
+    for name, minutes in zip(("1 hour", "1 day", "3 days", "1 week"), threads.ARCHIVE_MINUTES, strict=True)
+]
 MIN_TIMEOUT = 10
 MAX_TIMEOUT = 24 * 60 * 60
 MAX_RETENTION_DAYS = 3650
@@ -61,8 +72,7 @@ class SettingsCog(
                 "settings.option_line",
                 locale,
                 game=game_title(self.tables.games[key[8:]].game, locale),
-                option=name,
-                value=value,
+                option=option_line(key[8:], name, value, locale),
             )
             for key, chosen in stored.items()
             if key.startswith("options.") and key[8:] in self.tables.games
@@ -75,9 +85,13 @@ class SettingsCog(
         lines.append(t("settings.retention", locale, kept=kept))
         pings = "settings.pings.on" if stored.get(PINGS_KEY, True) else "settings.pings.off"
         lines.append(t(pings, locale, seconds=stored.get(PING_DELAY_KEY, DEFAULT_PING_DELAY)))
+        lines.append(
+            await _tables_line("settings.tables", self.tables.guild_settings, interaction.guild_id, locale)
+        )
         counted = stored.get(COMPUTERS_COUNTED_KEY, True)
         lines.append(t("computers.settings.on" if counted else "computers.settings.off", locale))
         embed = discord.Embed(title=t("settings.title", locale), description="\n".join(lines))
+        finish_message(None, embed)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(
@@ -141,6 +155,32 @@ class SettingsCog(
         key = "settings.pings_set.on" if pinging else "settings.pings_set.off"
         await reply_ephemeral(interaction, t(key, locale, seconds=seconds))
 
+    @app_commands.command(
+        name="tables", description="Where new tables are played: a thread of their own, or the channel"
+    )
+    @app_commands.describe(
+        where=WHERE_TEXT,
+        archive="How long a thread stays open without messages before Discord archives it",
+    )
+    @app_commands.choices(where=[app_commands.Choice(name=name, value=name) for name in threads.WHERE])
+    @app_commands.choices(archive=ARCHIVE_CHOICES)  # pyright: ignore[reportArgumentType]  # int choices
+    async def tables_setting(
+        self,
+        interaction: discord.Interaction,
+        where: app_commands.Choice[str] | None = None,
+        archive: app_commands.Choice[int] | None = None,
+    ) -> None:
+        assert interaction.guild_id is not None
+        settings = self.tables.guild_settings
+        if where is not None:
+            await settings.set(interaction.guild_id, threads.WHERE_KEY, where.value)
+        if archive is not None:
+            await settings.set(interaction.guild_id, threads.ARCHIVE_KEY, archive.value)
+        locale = await player_locale(interaction)
+        await reply_ephemeral(
+            interaction, await _tables_line("settings.tables_set", settings, interaction.guild_id, locale)
+        )
+
     @app_commands.command(name="computers", description="Whether games with computer players count for stats")
     @app_commands.describe(
         counted="True (the default): they count for the humans' stats, marked 🤖; false: they do not"
@@ -178,28 +218,33 @@ class SettingsCog(
         locale = await player_locale(interaction)
         cog = self.tables.games.get(game)
         if cog is None:
-            raise Refusal("settings.unknown_game", game=game)
+            raise Refusal("settings.unknown_game", game=echo(game))  # quoted short: any length arrives
         known = cog.game.options
-        if option not in known:
+        # Typed or picked: the engine's name, or the word the admin reads (autocomplete shows those).
+        name = _resolve(option, known, lambda name: option_label(name, locale))
+        if name is None:
+            labels = [option_label(name, locale) for name in known]
             raise Refusal(
-                "settings.unknown_option",
+                "settings.unknown_option" if labels else "settings.no_game_options",
                 game=game_title(cog.game, locale),
-                option=option,
-                known=join_list(list(known), locale, style="comma") or "-",
+                option=echo(option),
+                known=join_list(labels, locale, style="comma"),
             )
-        if value not in known[option]:
+        chosen_value = _resolve(value, known[name], lambda value: value_label(game, name, value, locale))
+        if chosen_value is None:
+            values = [value_label(game, name, known_value, locale) for known_value in known[name]]
             raise Refusal(
                 "settings.unknown_value",
-                option=option,
-                known=join_list(list(known[option]), locale, style="comma"),
+                option=option_label(name, locale),
+                known=join_list(values, locale, style="or"),
             )
         key = f"options.{game}"
         chosen = await self.tables.guild_settings.get(interaction.guild_id, key, {}) or {}
-        chosen[option] = value
+        chosen[name] = chosen_value
         await self.tables.guild_settings.set(interaction.guild_id, key, chosen)
+        shown = option_line(game, name, chosen_value, locale)
         await reply_ephemeral(
-            interaction,
-            t("settings.option_set", locale, game=game_title(cog.game, locale), option=option, value=value),
+            interaction, t("settings.option_set", locale, game=game_title(cog.game, locale), option=shown)
         )
 
     @option.autocomplete("game")
@@ -212,14 +257,60 @@ class SettingsCog(
     ) -> list[app_commands.Choice[str]]:
         cog = self.tables.games.get(getattr(interaction.namespace, "game", "") or "")
         names = cog.game.options if cog else {}
-        return [app_commands.Choice(name=name, value=name) for name in names if current in name][:25]
+        labelled = [(option_label(name, interaction.locale), name) for name in names]
+        return _choices(labelled, current)
 
     @option.autocomplete("value")
     async def _values(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        cog = self.tables.games.get(getattr(interaction.namespace, "game", "") or "")
-        values = cog.game.options.get(getattr(interaction.namespace, "option", ""), ()) if cog else ()
-        return [app_commands.Choice(name=value, value=value) for value in values if current in value][:25]
+        game = getattr(interaction.namespace, "game", "") or ""
+        cog = self.tables.games.get(game)
+        option = getattr(interaction.namespace, "option", "") or ""
+        values = cog.game.options.get(option, ()) if cog else ()
+        labelled = [(value_label(game, option, value, interaction.locale), value) for value in values]
+        return _choices(labelled, current)
+
+
+def option_label(name: str, locale: Localish) -> str:
+    """A table option's name as a player reads it (`option.<name>`, else the slash command's word)."""
+    for key in (f"option.{name}", f"command.text.{name}"):
+        if has(key, locale):
+            return t(key, locale)
+    return name
+
+
+def value_label(game_id: str, option: str, value: str, locale: Localish) -> str:
+    """A table option's value as a player reads it (`<game>.<option>.<value>`)."""
+    key = f"{game_id}.{option}.{value}"
+    return t(key, locale) if has(key, locale) else value
+
+
+def _resolve(typed: str, known: Iterable[str], label: Callable[[str], str]) -> str | None:
+    """The engine's word for what an admin typed: the word itself or its label, in any case."""
+    wanted = plain(typed).strip().casefold()
+    return next((word for word in known if wanted in (word.casefold(), plain(label(word)).casefold())), None)
+
+
+def _choices(labelled: list[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete choices named in words, valued by the engine's word, matching what was typed."""
+    typed = current.casefold()
+    return [
+        app_commands.Choice(name=label[:100], value=value)
+        for label, value in labelled
+        if typed in label.casefold() or typed in value.casefold()
+    ][:25]
 
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(SettingsCog(bot))
+
+
+async def _tables_line(key: str, settings: GuildSettings, guild_id: int, locale: Localish) -> str:
+    """Where the server's tables are played, and when their threads are archived."""
+    where = await settings.get(guild_id, threads.WHERE_KEY, "threads")
+    archive = await settings.get(guild_id, threads.ARCHIVE_KEY, threads.DEFAULT_ARCHIVE)
+    return t(
+        key,
+        locale,
+        where=t(f"settings.tables.where.{where}", locale),
+        archive=t(f"settings.tables.archive.{archive}", locale),
+    )

@@ -66,6 +66,7 @@ class TableRecord:
     options: dict[str, Any] = field(default_factory=dict)
     state: dict[str, Any] | None = None
     extra: dict[str, Any] = field(default_factory=dict)  # presentation settings fixed at opening (locale)
+    parent_id: int | None = None  # the text channel of the thread the table is played in, if it is one
     deadline: float | None = None
     version: int = 0
     id: int | None = None
@@ -115,7 +116,7 @@ class Deadline:
 
 _COLUMNS = (
     "id, guild_id, channel_id, game_id, host_id, status, version, seats, options, state, extra, "
-    "deadline, created_at, updated_at"
+    "deadline, created_at, updated_at, parent_id"
 )
 
 
@@ -135,6 +136,7 @@ def _record(row: Row) -> TableRecord:
         deadline=row["deadline"],
         created_at=row["created_at"],
         updated_at=row["updated_at"],
+        parent_id=row["parent_id"],
     )
 
 
@@ -177,6 +179,7 @@ class TableStore:
             record.deadline,
             now,
             now,
+            record.parent_id,
         )
 
         async def insert(executor: Executor) -> int:
@@ -184,8 +187,8 @@ class TableStore:
             try:
                 inserted = await executor.fetch_one(
                     "INSERT INTO game_tables (guild_id, channel_id, game_id, host_id, status, version, seats,"
-                    " options, state, extra, deadline, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    " options, state, extra, deadline, created_at, updated_at, parent_id)"
+                    " VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     row,
                 )
             except Conflict:
@@ -341,6 +344,15 @@ class TableStore:
             f"SELECT {_COLUMNS} FROM game_tables WHERE channel_id = ? AND status IN ('lobby', 'playing')",
             (channel_id,),
         )
+
+    async def open_tables_under(self, parent_id: int) -> list[TableRecord]:
+        """The open tables played in threads of a text channel, oldest first."""
+        rows = await self.database.fetch_all(
+            f"SELECT {_COLUMNS} FROM game_tables"
+            " WHERE parent_id = ? AND status IN ('lobby', 'playing') ORDER BY id",
+            (parent_id,),
+        )
+        return [_record(row) for row in rows]
 
     async def last_table(self, channel_id: int) -> TableRecord | None:
         """The newest table of a channel, open or not (for Rematch and status)."""

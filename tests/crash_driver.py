@@ -96,7 +96,13 @@ class Driver:
         self.members = {
             member.id: member for member in map(self.guild.add_member, map(env.create_user, PLAYERS))
         }
-        self.channels = {game_id: self.guild.create_text_channel(game_id) for game_id in GAMES}
+        self.channels = {game_id: self._channel(game_id) for game_id in GAMES}
+
+    def _channel(self, name: str) -> Any:
+        """A text channel without threads: each run recreates this Discord, channels with the same ids,
+        but not the threads an earlier run's bot opened, so the tables are played in the channels."""
+        closed = discord.PermissionOverwrite(create_public_threads=False)
+        return self.guild.create_text_channel(name, overwrites={self.guild.default_role: closed})
 
     @property
     def tables(self) -> Tables:
@@ -104,8 +110,10 @@ class Driver:
 
     async def run(self, open_new: int) -> None:
         records = await self.tables.store.every_table()
-        known_channels = {record.channel_id for record in records}
-        channels = {channel.id: channel for channel in self.channels.values()}
+        known_channels = {record.parent_id or record.channel_id for record in records}
+        # A table is played in a thread of its game's channel (or in the channel itself).
+        places = [*self.channels.values(), *(thread for c in self.channels.values() for thread in c.threads)]
+        channels = {channel.id: channel for channel in places}
         playing = [
             Playing(record.game_id, record.id or 0, record.channel_id, channels.get(record.channel_id))
             for record in records
@@ -132,15 +140,17 @@ class Driver:
         """A lobby in the game's channel (never one an earlier table used), a second player, Start."""
         channel = self.channels[game_id]
         while channel.id in known_channels:
-            channel = self.guild.create_text_channel(game_id)
+            channel = self._channel(game_id)
         host, guest = self.members.values()
         cog = self.tables.games[game_id]
+        before = {thread.id for thread in channel.threads}
         await self.expect(await host.slash(channel, f"{cog.group} new", **kit(game_id).options))
-        await self.expect(await guest.click(self.lobby(channel), label="Join"))
-        await self.expect(await host.click(self.lobby(channel), label="Start"))
-        record = await self.tables.store.open_table(channel.id)
+        place = next((thread for thread in channel.threads if thread.id not in before), channel)
+        await self.expect(await guest.click(self.lobby(place), label="Join"))
+        await self.expect(await host.click(self.lobby(place), label="Start"))
+        record = await self.tables.store.open_table(place.id)
         assert record is not None and record.status == "playing", record
-        return Playing(game_id, record.id or 0, channel.id, channel)
+        return Playing(game_id, record.id or 0, place.id, place)
 
     async def expect(self, result: Any) -> None:
         if not result.acknowledged or result.ephemeral:

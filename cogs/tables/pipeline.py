@@ -3,6 +3,7 @@
     cache.py      the open tables in memory, a lock per channel, idle tables leaving memory
     moves.py      judging and committing a move, answering the interaction that made it
     showing.py    what follows a move: board, announcements, results, private hands, pings, timer
+    threads.py    a table's thread, and its line in the text channel
     deadlines.py  time-outs and computer seats
     following.py  other processes sharing the database: their moves, their shards, a gap in listening
 
@@ -27,6 +28,7 @@ from cogs.tables.publish import Publisher
 from cogs.tables.showing import Showing
 from cogs.tables.slots import MessageSlots
 from cogs.tables.tasks import Background
+from cogs.tables.threads import ChannelLines
 from cogs.tables.timers import Timers
 from storage.database import Database
 from storage.leaderboard import Leaderboard
@@ -46,7 +48,7 @@ class Pipeline:
         self.leaderboard = Leaderboard(database)
         self.games: dict[str, GameCog] = {}
         self.tasks = Background()
-        slots = MessageSlots(self.store)
+        self.slots = slots = MessageSlots(self.store)
         self.private = PrivateHands(bot, slots, self.games)
         # The cache, the publisher and the timers call back into parts built after them.
         self.cache = OpenTables(
@@ -57,13 +59,22 @@ class Pipeline:
             evicted=self.private.forget_drawings,
         )
         self.publisher = Publisher(bot, slots, self.games, self.cache.latest)
+        self.lines = ChannelLines(bot, slots, self.games, self.tasks)
+        self.publisher.followers.append(self.lines.follow)
         self.timers = Timers(self.guild_settings, default_timeout, self._on_deadline)
         self.pinger = Pinger(
             bot, self.guild_settings, self.player_settings, slots, self.cache.latest, self.tasks
         )
         self.cluster = Cluster(bot, database, self.store, owner)
         self.showing = Showing(
-            self.games, self.publisher, self.private, self.pinger, self.timers, self.cluster, self.tasks
+            self.games,
+            self.publisher,
+            self.private,
+            self.pinger,
+            self.timers,
+            self.cluster,
+            self.tasks,
+            self.lines,
         )
         self.moves = Moves(
             self.cache,

@@ -32,6 +32,8 @@ from cogs.tables.ui import Board
 
 log = logging.getLogger(__name__)
 
+ARCHIVED_THREAD = 50083  # Discord's code for "the thread is archived": its messages cannot be edited
+
 
 @dataclass
 class _Channel:
@@ -56,6 +58,7 @@ class Publisher:
         self.games = games
         self.latest = latest  # the channel's open table, else its last one
         self._channels: dict[int, _Channel] = defaultdict(_Channel)
+        self.followers: list[Callable[[TableContext], None]] = []  # told of every state a board shows
 
     def close(self) -> None:
         for channel in self._channels.values():
@@ -123,12 +126,13 @@ class Publisher:
         except discord.HTTPException:
             log.debug("could not retire message %s in %s", message_id, channel_id)
 
-    async def send(self, channel_id: int, **kwargs: Any) -> None:
+    async def send(self, channel_id: int, **kwargs: Any) -> discord.Message | None:
         """A message of its own in the channel (announcements, results); a failure is only logged."""
         try:
-            await self.bot.get_partial_messageable(channel_id).send(**kwargs)
+            return await self.bot.get_partial_messageable(channel_id).send(**kwargs)
         except discord.HTTPException:
             log.warning("could not post in channel %s", channel_id, exc_info=True)
+            return None
 
     # ------------------------------------------------------------ edits, coalesced
 
@@ -177,7 +181,16 @@ class Publisher:
                 try:
                     if fingerprint != channel.published_digest:  # else nothing visible changed
                         target = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
-                        await target.edit(**board.edit_kwargs())
+                        try:
+                            await target.edit(**board.edit_kwargs())
+                        except discord.HTTPException as error:
+                            if error.code != ARCHIVED_THREAD:
+                                raise
+                            # The table's thread went quiet for longer than the server's archive time:
+                            # it comes back to life for the move (the board drawn anew: a failed edit
+                            # may have consumed its files).
+                            await self.bot.http.edit_channel(channel_id, archived=False)
+                            await target.edit(**(await self._draw(ctx)).edit_kwargs())
                     channel.published_version = ctx.version
                     channel.published_digest = fingerprint
                 except discord.NotFound:
@@ -200,6 +213,8 @@ class Publisher:
 
     def _published(self, ctx: TableContext) -> None:
         self.games[ctx.record.game_id].published(ctx)
+        for follower in self.followers:
+            follower(ctx)
 
 
 def digest(board: Board) -> str:

@@ -19,6 +19,7 @@ from cogs.tables.pings import Pinger
 from cogs.tables.private import PrivateHands
 from cogs.tables.publish import Publisher
 from cogs.tables.tasks import Background
+from cogs.tables.threads import ChannelLines, jump_url
 from cogs.tables.timers import Timers
 from rules.engine import Event
 
@@ -37,8 +38,10 @@ class Showing:
         timers: Timers,
         cluster: Cluster,
         tasks: Background,
+        lines: ChannelLines,
     ) -> None:
         self.games = games
+        self.lines = lines
         self.publisher = publisher
         self.private = private
         self.pinger = pinger
@@ -80,7 +83,11 @@ class Showing:
         if finished:  # one message with the result: it is posted, then the board is deleted (publish.py)
             players = [seat.user_id for seat in record.seats if seat.human and not seat.computer]
             results = results_board(ctx, cog).send_kwargs()
-            await self.publisher.send(record.channel_id, **results, allowed_mentions=pinging(players))
+            posted = await self.publisher.send(
+                record.channel_id, **results, allowed_mentions=pinging(players)
+            )
+            if posted is not None:  # a thread's table: its line in the text channel links the results
+                self.lines.follow(ctx, results=jump_url(record.guild_id, record.channel_id, posted.id))
             if shown_here:
                 self.publisher.request(record.channel_id)
         if cog.private_mode != "none" and shown_here:  # a game without secrets has no hands to update

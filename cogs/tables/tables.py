@@ -19,9 +19,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.i18n import Localish, game_title, join_list, t
+from cogs.tables import threads
 from cogs.tables.cache import IDLE_EVICT, Loaded
-from cogs.tables.context import TableContext, now
-from cogs.tables.errors import Refusal, answer_failure
+from cogs.tables.context import TableContext, now, shown_name
+from cogs.tables.errors import Refusal, answer_failure, answer_unclaimed
 from cogs.tables.following import RECOVER_RECENT
 from cogs.tables.gamecog import ActionFor, GameCog
 from cogs.tables.language import player_locale, server_language
@@ -62,6 +63,7 @@ class Tables(commands.Cog, name=TABLES_COG):
         self.leaderboard = pipeline.leaderboard
         self.publisher, self.private, self.pinger = pipeline.publisher, pipeline.private, pipeline.pinger
         self.timers, self.cluster, self.deadlines = pipeline.timers, pipeline.cluster, pipeline.deadlines
+        self.lines = pipeline.lines
 
     def register(self, cog: GameCog) -> None:
         self.games[cog.game.id] = cog
@@ -96,6 +98,7 @@ class Tables(commands.Cog, name=TABLES_COG):
 
     async def cog_load(self) -> None:
         route_components(self.bot, self.on_component)
+        self.bot.add_listener(answer_unclaimed, "on_interaction")  # a press no handler claims
         # Timers survive a restart: every pending deadline is armed again (an expired one fires at once).
         # With several processes, each arms its own guilds' (a dead one's are swept up: cluster.py).
         recent: list[int] = []
@@ -119,11 +122,43 @@ class Tables(commands.Cog, name=TABLES_COG):
 
     async def cog_unload(self) -> None:
         route_components(self.bot, None)
+        self.bot.remove_listener(answer_unclaimed, "on_interaction")
         self.pipeline.close()
 
-    async def _table(self, interaction: discord.Interaction, game_id: str | None, *, playing: bool) -> Loaded:
-        """The caller's open table (of `game_id`, playing if asked), or the reason there is none."""
+    async def _table_channel(self, interaction: discord.Interaction, game_id: str | None) -> int:
+        """The channel of the table a command or click in this channel means: the channel's own table;
+        in a text channel whose tables are in threads, the caller's own (of `game_id`), or the only
+        one; with several, the caller is asked which (their threads named)."""
         _, channel_id = _where(interaction)
+        if await self.cache.load(channel_id) is not None:
+            return channel_id
+        under = [
+            record
+            for record in await self.store.open_tables_under(channel_id)
+            if game_id is None or record.game_id == game_id
+        ]
+        mine = [record for record in under if record.seat_of(interaction.user.id) is not None]
+        candidates = mine or under
+        if len(candidates) == 1:
+            return candidates[0].channel_id
+        if candidates:
+            threads = join_list(
+                [f"<#{record.channel_id}>" for record in candidates], await player_locale(interaction)
+            )
+            raise Refusal("threads.which", threads=threads)
+        return channel_id
+
+    async def _table(
+        self,
+        interaction: discord.Interaction,
+        game_id: str | None,
+        *,
+        playing: bool,
+        channel_id: int | None = None,
+    ) -> Loaded:
+        """The caller's open table (of `game_id`, playing if asked), or the reason there is none."""
+        if channel_id is None:
+            channel_id = await self._table_channel(interaction, game_id)
         loaded = await self.cache.load(channel_id)
         if loaded is None:
             raise Refusal("table.none" if not playing else "table.no_game")
@@ -184,18 +219,42 @@ class Tables(commands.Cog, name=TABLES_COG):
         *,
         level: str = DEFAULT_LEVEL,
         computers: int | list[Seat] = 0,
+        parent_id: int | None = None,
     ) -> TableContext:
-        """A new lobby in the interaction's channel, the caller seated as host, with computer players
-        (how many, or the very seats of a finished game's computers); the caller holds the lock."""
+        """A new lobby, the caller seated as host, with computer players (how many, or the very seats of
+        a finished game's computers): in a thread of its own opened from the interaction's text channel
+        (or from `parent_id`, a rematch's), else in the interaction's channel; the caller holds the lock."""
         guild_id, channel_id = _where(interaction)
-        existing = await self.cache.load(channel_id)
-        if existing is not None:
-            other = self.games[existing.record.game_id]
-            title = game_title(other.game, await player_locale(interaction))
-            raise Refusal("table.busy", game=title, group=other.group)
+        where = (
+            await threads.place(interaction, self.guild_settings)
+            if parent_id is None
+            else threads.Place(True)
+        )
+        if not where.thread:
+            existing = await self.cache.load(channel_id)
+            if existing is not None:
+                other = self.games[existing.record.game_id]
+                title = game_title(other.game, await player_locale(interaction))
+                raise Refusal("table.busy", game=title, group=other.group)
         # The table speaks the server's language from its opening to its end: the one set with
         # /settings language, else the server's Discord locale (a rematch asks again).
         locale = await server_language(self.guild_settings, guild_id) or locale
+        line: discord.Message | None = None
+        if where.thread:  # its line in the text channel, and the thread the table is played in
+            parent_id = parent_id or channel_id
+            title = game_title(cog.game, locale)
+            archive = await self.guild_settings.get(guild_id, threads.ARCHIVE_KEY, threads.DEFAULT_ARCHIVE)
+            try:
+                line, thread = await self.lines.opened(
+                    interaction,
+                    parent_id,
+                    t("threads.line.opening", locale, game=title),
+                    threads.thread_name(title, interaction.user.display_name, locale),
+                    int(archive),
+                )
+            except discord.HTTPException as error:
+                raise Refusal("threads.failed") from error
+            channel_id = thread.id
         record = TableRecord(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -204,6 +263,7 @@ class Tables(commands.Cog, name=TABLES_COG):
             seats=[Seat(interaction.user.id, interaction.user.display_name)],
             options=options,
             extra={"locale": locale, COMPUTER_LEVEL_KEY: level},
+            parent_id=parent_id if where.thread else None,
         )
         if isinstance(computers, list):
             record.seats += [dataclasses.replace(seat, timeouts=0) for seat in computers]
@@ -218,23 +278,34 @@ class Tables(commands.Cog, name=TABLES_COG):
         loaded = Loaded(record, None)
         self.cache.put(loaded)
         ctx = self.cache.context_of(loaded)
-        await self.publisher.post(ctx, interaction)
+        if line is None:
+            await self.publisher.post(ctx, interaction)
+            if where.reason:
+                await threads.tell_once(interaction, self.guild_settings, where.reason)
+            return ctx
+        await self.pipeline.slots.set(record.id or 0, threads.LINE, line.id)
+        await self.publisher.post(ctx)  # the lobby, in the thread; the line follows it
+        if not interaction.response.is_done():  # a rematch asked in the old thread: it points on
+            text = t("threads.moved_on", await player_locale(interaction), thread=f"<#{channel_id}>")
+            await interaction.response.send_message(text, allowed_mentions=threads.QUIET)
         return ctx
 
     async def lobby(self, interaction: discord.Interaction, game_id: str | None, what: str) -> None:
-        """Join, leave, start or cancel — by slash command or by the lobby's buttons."""
-        _, channel_id = _where(interaction)
+        """Join, leave, start or cancel — by slash command (here or in the text channel of the table's
+        thread) or by the lobby's buttons."""
+        channel_id = await self._table_channel(interaction, game_id)
         await self.following.judged_fresh(
-            channel_id, lambda: self._lobby(interaction, game_id, what), interaction
+            channel_id, lambda: self._lobby(interaction, game_id, what, channel_id), interaction
         )
 
-    async def _lobby(self, interaction: discord.Interaction, game_id: str | None, what: str) -> None:
+    async def _lobby(
+        self, interaction: discord.Interaction, game_id: str | None, what: str, channel_id: int
+    ) -> None:
         if what not in LOBBY_MOVES:
             raise Refusal("error.unknown_action")
         move = cast(LobbyMove, what)
-        _, channel_id = _where(interaction)
         async with self.cache.lock(channel_id):
-            before = await self._table(interaction, game_id, playing=False)
+            before = await self._table(interaction, game_id, playing=False, channel_id=channel_id)
             cog = self.games[before.record.game_id]
             record = before.record.copy()
             member = Member(interaction.user.id, interaction.user.display_name, _manages_channel(interaction))
@@ -258,21 +329,26 @@ class Tables(commands.Cog, name=TABLES_COG):
                 speaking = ctx.speaking(str(locale) if locale else None)
                 players = join_list([speaking.listed(seat) for seat in range(ctx.players)], locale)
                 title = game_title(cog.game, locale)
-                text = t(note.answer, locale, **{"game": title, "players": players, **note.params})
+                text = t(note.answer, locale, **{"game": title, "players": players, **_shown(note.params)})
                 await interaction.response.send_message(text, ephemeral=True)
                 self.publisher.request(channel_id)
         if note.key:  # what concerns everyone at the table is said in the channel too
-            await self.publisher.send(channel_id, content=ctx.t(note.key, **note.params))
+            await self.publisher.send(channel_id, content=ctx.t(note.key, **_shown(note.params)))
         self.timers.arm(record)
         if record.status != "lobby":
             self.pipeline.showing.sync_private(ctx)
             self.pinger.note(ctx, cog, actor=record.seat_of(member.user_id) if move == "start" else None)
 
     async def status(self, interaction: discord.Interaction, game_id: str | None) -> None:
-        """Post the board anew at the bottom of the channel; the old one loses its buttons."""
-        _, channel_id = _where(interaction)
+        """Post the board anew at the bottom of the channel; the old one loses its buttons. Asked in
+        the text channel of the table's thread, it says where the table is."""
+        channel_id = await self._table_channel(interaction, game_id)
+        if channel_id != interaction.channel_id:
+            text = t("threads.is_there", await player_locale(interaction), thread=f"<#{channel_id}>")
+            await interaction.response.send_message(text, ephemeral=True)
+            return
         async with self.cache.lock(channel_id):
-            loaded = await self._table(interaction, game_id, playing=False)
+            loaded = await self._table(interaction, game_id, playing=False, channel_id=channel_id)
             ctx = self.cache.context_of(loaded)
             old = await self.publisher.post(ctx, interaction)
             if old is not None:
@@ -293,7 +369,13 @@ class Tables(commands.Cog, name=TABLES_COG):
         level = str(last.extra.get(COMPUTER_LEVEL_KEY, DEFAULT_LEVEL))
         async with self.cache.lock(channel_id):
             ctx = await self._open_lobby(
-                interaction, cog, last.options, last.extra.get("locale"), level=level, computers=computers
+                interaction,
+                cog,
+                last.options,
+                last.extra.get("locale"),
+                level=level,
+                computers=computers,
+                parent_id=last.parent_id,  # a thread's table: the rematch gets a thread of its own
             )
         others = [seat.user_id for seat in last.seats if seat.human and seat.user_id != interaction.user.id]
         if not others:
@@ -304,7 +386,7 @@ class Tables(commands.Cog, name=TABLES_COG):
             players=", ".join(f"<@{user}>" for user in others),
             game=game_title(cog.game, ctx.locale),
         )
-        await self.publisher.send(channel_id, content=text, allowed_mentions=pinging(others))
+        await self.publisher.send(ctx.channel_id, content=text, allowed_mentions=pinging(others))
 
     # ================================================================ clicks
 
@@ -345,7 +427,7 @@ class Tables(commands.Cog, name=TABLES_COG):
             elif rest == "rules":
                 await self.show_rules(interaction, game_id)
             else:
-                await self._lobby(interaction, game_id, rest)  # judged afresh by on_component already
+                await self._lobby(interaction, game_id, rest, channel_id)  # judged afresh already
             return
         cog = self.games.get(game_id)
         loaded = await self.cache.load(channel_id)
@@ -417,15 +499,15 @@ class Tables(commands.Cog, name=TABLES_COG):
 
         `action` may be a callable building the action from the caller's table and seat.
         """
-        _, channel_id = _where(interaction)
+        channel_id = await self._table_channel(interaction, game_id)
         await self.following.judged_fresh(
-            channel_id, lambda: self._act_command(interaction, game_id, action), interaction
+            channel_id, lambda: self._act_command(interaction, game_id, action, channel_id), interaction
         )
 
     async def _act_command(
-        self, interaction: discord.Interaction, game_id: str, action: Any | ActionFor
+        self, interaction: discord.Interaction, game_id: str, action: Any | ActionFor, channel_id: int
     ) -> None:
-        loaded = await self._table(interaction, game_id, playing=True)
+        loaded = await self._table(interaction, game_id, playing=True, channel_id=channel_id)
         if callable(action):
             seat = loaded.record.seat_of(interaction.user.id)
             if seat is None:
@@ -486,3 +568,8 @@ def _where(interaction: discord.Interaction) -> tuple[int, int]:
 def _manages_channel(interaction: discord.Interaction) -> bool:
     permissions = getattr(interaction.user, "guild_permissions", None)
     return bool(interaction.permissions.manage_channels or (permissions and permissions.manage_channels))
+
+
+def _shown(params: dict[str, Any]) -> dict[str, Any]:
+    """A lobby note's parameters as a sentence shows them: the player's name escaped and isolated."""
+    return {**params, "name": shown_name(params["name"])} if "name" in params else params

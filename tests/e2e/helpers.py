@@ -98,6 +98,9 @@ class Table:
         self.group = group
         self.guild = env.create_guild("Sushi Bar test", shard_id=shard_id)  # shard: which process hears it
         self.channel = self.guild.create_text_channel("sushi")
+        # The text channel the table was opened in: `channel` becomes the table's thread once the bot
+        # opens one (`open`), and commands there reach the table as players give them in the thread.
+        self.parent = self.channel
         self.players = {
             name: self.guild.add_member(env.create_user(name, bot=name in closed_dms)) for name in names
         }
@@ -181,8 +184,33 @@ class Table:
         return await self.member(name).slash(self.channel, f"{self.group} {command}", **options)
 
     async def open(self, **options: Any) -> Any:
+        """`/<game> new` in the text channel; the table's thread, if the bot opened one, is then the
+        channel the test plays in."""
         self.did(self.host_name, f"runs /{self.group} new {_options(options)}".rstrip())
-        return await self.host.slash(self.channel, f"{self.group} new", **options)
+        before = {thread.id for thread in self.parent.threads}
+        opened = await self.host.slash(self.parent, f"{self.group} new", **options)
+        self.follow_thread(before)
+        return opened
+
+    def follow_thread(self, before: set[int]) -> None:
+        """Play on in the thread the bot opened since `before` (the thread ids there were then)."""
+        new = [thread for thread in self.parent.threads if thread.id not in before]
+        if new:
+            self.channel = new[-1]
+
+    @property
+    def line(self) -> discord.Message | None:
+        """The table's line in the text channel (None when the table is played in the channel)."""
+        if self.channel is self.parent:
+            return None
+        return next(
+            (
+                m
+                for m in self.parent.history(viewer=self.spectator)
+                if str(self.channel.id) in (m.content or "")
+            ),
+            None,
+        )
 
     async def join(self, *names: str) -> None:
         for name in names:

@@ -59,7 +59,7 @@ def next_door(table: Table, names: list[str]) -> Table:
         table.guild,
         table.spectator,
     )
-    other.channel = table.guild.create_text_channel("next-door")
+    other.channel = other.parent = table.guild.create_text_channel("next-door")
     other.players = {name: table.guild.add_member(table.env.create_user(name)) for name in names}
     return other
 
@@ -346,8 +346,8 @@ def results_of(table: Table) -> discord.Message | None:
 def ranked(text: str) -> list[tuple[int, str, int]]:
     """(rank, name, score) of each ranked line: "🥇 **1.** 🤖 alice — 9 points" -> (1, "alice", 9)."""
     return [
-        (int(rank), name, int(score))
-        for rank, name, score in re.findall(r"\*\*(\d+)\.\*\* (?:🤖 )?(\S+) — (-?\d+)", text)
+        (int(rank), name, int(score.replace("−", "-")))
+        for rank, name, score in re.findall(r"\*\*(\d+)\.\*\* (?:🤖 )?(\S+) — ([-−]?\d+)", text)
     ]
 
 

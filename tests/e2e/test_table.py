@@ -8,6 +8,7 @@ from typing import Any
 import discord
 import pytest
 
+from cogs.bidi import plain
 from cogs.tables import tables_of
 from cogs.tables.errors import Refusal
 from tests.e2e.helpers import Table, text_of
@@ -55,12 +56,12 @@ async def test_every_lobby_command_answers_with_what_it_did(simcord_env):
     joined = await table.slash("bob", "join")
     assert (
         joined.ephemeral
-        and joined.response.content == f"🪑 You joined the Tiny Race table. Seated: {alice} and {bob}."
+        and plain(joined.response.content) == f"🪑 You joined the Tiny Race table. Seated: {alice} and {bob}."
     )
     started = await table.slash("alice", "start")
     assert (
         started.ephemeral
-        and started.response.content == f"▶️ The Tiny Race game has started: {alice} and {bob}."
+        and plain(started.response.content) == f"▶️ The Tiny Race game has started: {alice} and {bob}."
     )
     left = await table.slash("bob", "leave")
     assert left.response.content.startswith(
@@ -185,7 +186,7 @@ async def test_time_out_plays_the_default_move_and_three_make_a_computer_player(
     await simcord_env.advance_time(301)  # 3rd: a computer player takes the seat
     replaced = next(m for m in table.public_messages() if "computer player takes over" in (m.content or ""))
     alice = table.players["alice"].id
-    assert replaced.content.startswith(f"⏰ <@{alice}> took too long")  # her name once, as a ping
+    assert plain(replaced.content).startswith(f"⏰ <@{alice}> took too long")  # her name once, as a ping
     assert "🤖 🤖" not in replaced.content and "`/tiny join` takes it back" in replaced.content
     assert [user.id for user in replaced.mentions] == [alice]  # she is notified, nobody else
     assert "🤖 alice" in table.board.content
@@ -207,7 +208,7 @@ async def test_closed_dms_fall_back_to_my_hand(simcord_env):
     await table.seat_everyone()
     assert "lucky number" in table.dm("alice").content
     told = [m for m in table.public_messages() if "won't let me send you DMs" in (m.content or "")]
-    assert len(told) == 1 and told[0].content.startswith(f"📪 <@{table.players['bob'].id}>")
+    assert len(told) == 1 and plain(told[0].content).startswith(f"📪 <@{table.players['bob'].id}>")
     assert "click **My hand** on the board" in told[0].content
     hand = await table.click("bob", "My hand")
     assert hand.ephemeral and "lucky number" in hand.response.content
@@ -254,7 +255,7 @@ async def test_the_end_records_the_leaderboard_and_offers_a_rematch(simcord_env)
         results
     ]
     assert "@" not in results.embeds[0].description.replace("<@", "")  # players are mentioned, not typed
-    assert f"**1.** <@{table.players['alice'].id}> — 6 points" in results.embeds[0].description
+    assert f"**1.** <@{table.players['alice'].id}> — 6 points" in plain(results.embeds[0].description)
     assert "is over" in table.dm("alice").content  # the private message closes with the game
     assert "🥇" in results.embeds[0].description
     board = await table.member("bob").slash(table.channel, "leaderboard")
@@ -262,10 +263,14 @@ async def test_the_end_records_the_leaderboard_and_offers_a_rematch(simcord_env)
     assert text.index(str(table.players["alice"].id)) < text.index(str(table.players["bob"].id))
     stats = await table.member("bob").slash(table.channel, "stats")
     assert "0 wins / 1 game (0%)" in text_of(stats.response)
-    await table.member("bob").click(results, label="Rematch")
-    asked = table.public_messages()[-1]
-    assert asked.content.startswith(f"🔁 <@{table.players['bob'].id}> opened a rematch of Tiny Race.")
-    assert f"<@{table.players['alice'].id}>: click **Join**" in asked.content  # alice is asked, not seated
+    before = {thread.id for thread in table.parent.threads}
+    pointed = await table.member("bob").click(results, label="Rematch")
+    old = table.channel
+    table.follow_thread(before)  # a rematch is a new table: a thread of its own
+    assert table.channel.id != old.id and f"<#{table.channel.id}>" in plain(pointed.response.content)
+    asked = plain(table.public_messages()[-1].content)
+    assert asked.startswith(f"🔁 <@{table.players['bob'].id}> opened a rematch of Tiny Race.")
+    assert f"<@{table.players['alice'].id}>: click **Join**" in asked  # alice is asked, not seated
     assert "Seats (1/3)" in text_of(table.board)
     await table.click("alice", "Join")
     await table.click("bob", "Start")

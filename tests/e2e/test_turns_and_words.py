@@ -7,6 +7,7 @@ from typing import Any
 import discord
 import pytest
 
+from cogs.bidi import plain
 from tests.e2e.helpers import Player, Table
 
 EXTENSIONS = (
@@ -29,7 +30,7 @@ DELAY = 20  # the default grace delay before a player who owes a move is pinged
 
 def pings(table: Table) -> list[str]:
     """The turn pings still in the channel."""
-    return [m.content for m in table.public_messages() if (m.content or "").startswith("🔔")]
+    return [plain(m.content) for m in table.public_messages() if plain(m.content or "").startswith("🔔")]
 
 
 def dm_text(table: Table, name: str) -> str:

@@ -36,7 +36,7 @@ def player_did(env: Env, what: str) -> None:
 
 @dataclass
 class Line:
-    where: str  # "#sushi", "DM @alice", "reply", "reply (only you)", ...
+    where: str  # "#channel", "#thread", "DM @alice", "reply", "reply (only you)", ...
     kind: str  # "new", "edit", "delete", "reply"
     text: str  # the words, rendered for reading (mentions as @names)
     raw: str  # the words as sent (mentions as <@id>), for the checks
@@ -161,7 +161,7 @@ def lines(env: Env, names: dict[int, str], dm_channels: dict[int, str]) -> list[
             channel = int(match[1])
             message = int(match[2]) if match[2] else None
             public = channel not in dm_channels
-            where = dm_channels.get(channel, "#channel")
+            where = dm_channels.get(channel) or _channel_name(env, channel)
             kind = {"POST": "new", "PATCH": "edit", "DELETE": "delete"}.get(request.method, request.method)
             if kind == "delete":
                 gone = f"(message {match[2]} deleted)"
@@ -197,6 +197,12 @@ def lines(env: Env, names: dict[int, str], dm_channels: dict[int, str]) -> list[
                 public = _seen_by_all(env, record, message, ephemeral)
             found.append(line("reply", kind, data, public=public))
     return found
+
+
+def _channel_name(env: Env, channel_id: int) -> str:
+    """ "#channel" for a text channel, "#thread" for a thread (a table's own)."""
+    channel = env.backend.channels.get(channel_id)
+    return "#thread" if channel is not None and channel.is_thread else "#channel"
 
 
 def _seen_by_all(env: Env, record: Any, message: int | None, ephemeral: set[int | None]) -> bool:
