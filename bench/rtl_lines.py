@@ -1,6 +1,6 @@
 """How the bot's Persian lines read when a client lays them out, counted over whole games.
 
-    .venv/bin/python bench/bidi.py
+    .venv/bin/python bench/rtl_lines.py
 
 Plays every game in Persian through the bot on simcord (`tests/e2e/test_languages_all.py -k fa`, and
 the feature answers of `tests/e2e/test_bidi.py`), collects every right-to-left line players read, and

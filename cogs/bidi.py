@@ -29,19 +29,25 @@ OPENERS = frozenset((LRI, RLI, FSI))
 # Every character that steers the bidi algorithm: marks, embeddings, overrides, isolates.
 CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 _CONTROL_TABLE = dict.fromkeys(map(ord, CONTROLS))
+# Hebrew, Arabic, Syriac, Thaana, NKo and the rest of the right-to-left blocks, and their forms.
+_RTL_LETTER = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
 
 # A markdown line marker Discord parses only at the very start of a line (nested ones included).
 _MARKER = re.compile(r"(?:\s*(?:#{1,3} |-# |>>> |> |[-*] |\d{1,3}\. ))*")
 
 # Runs laid out left to right inside a right-to-left line, each isolated whole: a code span, a piece
 # of Discord markup (<@id>, </command:id>, <t:…>, <:emoji:id>), or Latin words and numbers with their
-# inner punctuation and a leading sign, slash or ×. A plain number needs no isolate (it reads right
-# in a right-to-left sentence), so a run must hold a Latin letter, a sign or inner punctuation.
+# inner punctuation (Persian ٫ and ٬ too) and a leading sign, slash or ×. A plain number needs no
+# isolate (it reads right in a right-to-left sentence), so a run must hold a Latin letter, a sign or
+# inner punctuation. A percent sign stays outside: a right-to-left sentence reads it after the number,
+# on its left ("٪۱۰۰"), as clients lay it out.
 _DIGIT = "0-9\u0660-\u0669\u06f0-\u06f9"
-_WORD = f"A-Za-z\u00c0-\u024f{_DIGIT}"
-_TOKEN = rf"[+\-−×#/]?[{_WORD}](?:[{_WORD}'’._:/+\-−×%@&]*[{_WORD}])?%?"
-_RUN = re.compile(rf"`[^`\n]+`|<(?:[@#/:]|a:|t:)[^<>\n]*>|{_TOKEN}(?: +{_TOKEN})*")
-_NEEDS_ISOLATE = re.compile(r"[A-Za-z\u00c0-\u024f`<+\-−×#/._:%]")
+_LATIN = "A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f"  # Latin letters (not × or ÷)
+_WORD = f"{_LATIN}{_DIGIT}"
+_TOKEN = rf"\u200e?[+\-−×#/]?[{_WORD}](?:[{_WORD}'’._:/+\-−×@&٫٬]*[{_WORD}])?"
+_LINK_TARGET = r"\]\([^()\s]*\)"  # a markdown link's "](url)": left exactly as it is
+_RUN = re.compile(rf"{_LINK_TARGET}|`[^`\n]+`|<(?:[@#/:]|a:|t:)[^<>\n]*>|{_TOKEN}(?: +{_TOKEN})*")
+_NEEDS_ISOLATE = re.compile(rf"[{_LATIN}`<+\-−×#/._:]")
 
 
 def plain(text: str) -> str:
@@ -56,10 +62,37 @@ def isolate(text: str) -> str:
     return f"{FSI}{text}{PDI}"
 
 
+def nested(text: str) -> str:
+    """A value placed inside a right-to-left sentence: isolated, and a right-to-left line of its own
+    (an inner `t()`) keeps its isolate but not its marks, which only its own line needs."""
+    if is_wrapped(text) and not starts_with_marker(text):
+        return text[1:-1]
+    return isolate(text)
+
+
 def name(raw: str) -> str:
     """A player's name as a sentence may carry it: stripped of the controls a nickname could use to
-    scramble the line around it, then isolated."""
-    return isolate(plain(raw).strip() or raw)
+    scramble the line around it, and isolated when it holds right-to-left letters, which would
+    otherwise take the sentence's punctuation and numbers with them (a left-to-right name needs no
+    isolate in a left-to-right sentence, and a right-to-left sentence isolates its every parameter)."""
+    cleaned = plain(raw).strip() or raw
+    return isolate(cleaned) if _RTL_LETTER.search(cleaned) else cleaned
+
+
+def quoted(text: str) -> str:
+    """Text from outside (a player's input) inside a sentence: without direction controls of its own,
+    isolated; an isolate the bot made (a name, a list) stays as it is."""
+    if not text or _whole_isolate(text) or is_wrapped(text):
+        return text
+    if "\n" in text:  # a block (a code block quoting an expression): no controls, lines left alone
+        return plain(text)
+    cleaned = plain(text)
+    return isolate(cleaned) if _RTL_LETTER.search(cleaned) or cleaned != text else cleaned
+
+
+def mention(user_id: int) -> str:
+    """A user's mention, isolated: the client shows it as their name, in whatever script that is."""
+    return isolate(f"<@{user_id}>")
 
 
 def starts_with_marker(text: str) -> bool:
@@ -95,14 +128,6 @@ def rtl(text: str) -> str:
     return "\n".join(lines)
 
 
-def rtl_again(text: str) -> str:
-    """The final pass over a message a renderer put together: a line that joins several right-to-left
-    pieces (" · ") is wrapped as one; lines that carry no right-to-left mark are not touched."""
-    if RLM not in text:
-        return text
-    return "\n".join(rtl_line(line) if RLM in line else line for line in text.split("\n"))
-
-
 def _isolate_runs(body: str) -> str:
     """Left-to-right isolates around the runs that need one, outside existing isolates."""
     out: list[str] = []
@@ -123,6 +148,8 @@ def _isolate_runs(body: str) -> str:
 def _runs(segment: str) -> str:
     def wrap(match: re.Match[str]) -> str:
         run = match[0]
+        if run.startswith("]("):
+            return run
         return f"{LRI}{run}{PDI}" if _NEEDS_ISOLATE.search(run) else run
 
     return _RUN.sub(wrap, segment)

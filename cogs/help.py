@@ -11,6 +11,7 @@ from cogs.tables.errors import Refusal
 from cogs.tables.gamecog import ShortText
 from cogs.tables.language import player_locale
 from cogs.tables.tables import UsesTables
+from cogs.tables.ui import finish_message
 
 
 class HelpCog(UsesTables, commands.Cog, name="Help"):
@@ -35,6 +36,7 @@ class HelpCog(UsesTables, commands.Cog, name="Help"):
         embed = discord.Embed(title=t("games.title", locale), description="\n\n".join(lines))
         embed.colour = discord.Colour.orange()
         embed.set_footer(text=t("games.footer", locale))
+        finish_message(None, embed)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="rules", description="A short summary of one game's rules")
@@ -44,6 +46,7 @@ class HelpCog(UsesTables, commands.Cog, name="Help"):
         if cog is None:
             raise Refusal("settings.unknown_game", game=game)
         embed = cog.rules_embed(await player_locale(interaction))
+        finish_message(None, embed)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @rules.autocomplete("game")

@@ -202,7 +202,7 @@ def t(key: str, locale: Localish = None, /, **params: Any) -> str:
     rtl = is_rtl(locale)
     try:
         system = numbering_system(locale)
-        if system == "latn" and not rtl:
+        if system == "latn" and not rtl and not any(_needs_writing(value) for value in params.values()):
             said = text.format_map(_Params(params))
         else:
             said = _fill(text, params, locale, system, rtl)
@@ -212,6 +212,12 @@ def t(key: str, locale: Localish = None, /, **params: Any) -> str:
     if "`/" in text:
         said = name_commands(said, locale)
     return bidi.rtl(said) if rtl else said
+
+
+def _needs_writing(value: object) -> bool:
+    """A number `str.format` would not write as the language does: a float (decimal sign), or a
+    negative integer (a true minus sign, as `number` writes it)."""
+    return type(value) is float or (type(value) is int and value < 0)
 
 
 def latin_digits(text: str) -> str:
@@ -237,13 +243,15 @@ def _parsed(text: str) -> list[tuple[str, str | None, str, str | None]]:
 
 
 _FORMATTER = string.Formatter()
+# Inside Discord markup still open at the end of the text so far (`<@{id}>`, `</cmd:{id}>`); a plain
+# "<" (a comparison such as "🐏 2 < 🐺 3") opens none.
+_OPEN_MARKUP = re.compile(r"<(?:[@#/:]|a:|t:)[^<>]*$|\]\($")  # or a markdown link's target: "](…)"
 
 
 def _fill(text: str, params: Mapping[str, Any], locale: Localish, system: str, rtl: bool) -> str:
     """A template filled like `str.format_map`, numbers written in the locale's digits and, in a
     right-to-left language, each one-line string parameter isolated; inside a code span or Discord
     markup (`<@{id}>`) values go in exactly as given, since they are something to type or parse."""
-    digits = str.maketrans(DIGITS["latn"], DIGITS[system])
     out: list[str] = []
     ticks = 0
     for literal, name, spec, conversion in _parsed(text):
@@ -252,7 +260,7 @@ def _fill(text: str, params: Mapping[str, Any], locale: Localish, system: str, r
         if name is None:
             continue
         written = "".join(out)
-        raw = ticks % 2 == 1 or written.rfind("<") > written.rfind(">")
+        raw = ticks % 2 == 1 or _OPEN_MARKUP.search(written) is not None
         try:
             value, _ = _FORMATTER.get_field(name, (), params)
         except (KeyError, IndexError):
@@ -264,12 +272,28 @@ def _fill(text: str, params: Mapping[str, Any], locale: Localish, system: str, r
             out.append(number(value, locale))
         elif isinstance(value, int | float) and not isinstance(value, bool):
             formatted = format(value, spec)
-            out.append(formatted if raw else formatted.translate(digits))
+            out.append(formatted if raw else formatted.translate(_symbols(locale, system)))
         else:
             formatted = format(value, spec)
             one_line = "\n" not in formatted and not bidi.starts_with_marker(formatted)
-            out.append(bidi.isolate(formatted) if rtl and not raw and one_line else formatted)
+            if rtl and not raw and one_line:
+                formatted = bidi.nested(formatted)
+            out.append(formatted)
     return "".join(out)
+
+
+@cache
+def _symbols(locale: Localish, system: str) -> dict[int, str]:
+    """A number Python formatted ("-1.5", "1,234", "25%") in the language's digits and signs:
+    "−۱٫۵", "1.234", "25 %" (CLDR's symbols; a true minus sign)."""
+    language = _babel_locale(language_of(locale))
+    symbols = language.number_symbols.get(system) or language.number_symbols["latn"]
+    percent = symbols.get("percentSign", "%")
+    if "\u00a0%" in (language.percent_formats[None].pattern or "").replace(" ", "\u00a0"):
+        percent = "\u00a0" + percent  # German and Spanish write "25 %"
+    table = {ord(latin): native for latin, native in zip(DIGITS["latn"], DIGITS[system], strict=True)}
+    table |= {ord("."): symbols.get("decimal", "."), ord(","): symbols.get("group", ",")}
+    return table | {ord("%"): percent, ord("-"): symbols.get("minusSign", "-").replace("-", "−")}
 
 
 _COMMAND_IN_CODE = re.compile(r"`/([^`\n]+)`")

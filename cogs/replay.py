@@ -21,13 +21,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.i18n import Localish, game_title, join_list, number, t
+from cogs.i18n import Localish, game_title, join_list, t
 from cogs.tables.boards import medal
-from cogs.tables.context import TableContext
+from cogs.tables.context import TableContext, shown_name
 from cogs.tables.errors import Refusal, answer_failure
 from cogs.tables.gamecog import GameCog
 from cogs.tables.language import player_locale, public_locale
 from cogs.tables.tables import UsesTables
+from cogs.tables.ui import finish_message
 from rules.engine import Game
 from rules.replay import GameLog, Replayed, Unreplayable, read_log, same_state, snapshot, steps
 from storage.history import Filter, FinishedGame, HistoryStore
@@ -280,7 +281,7 @@ class ReplayCog(UsesTables, commands.Cog, name="Replay"):
         else:
             move = step.move
             by = t(f"replay.by.{move.by}", locale) if move.by in ("timeout", "computer") else ""
-            player = discord.utils.escape_markdown(ctx.record.seats[move.seat].name)
+            player = shown_name(ctx.record.seats[move.seat].name)
             what = cog.describe(ctx, move.seat, move.action)
             said = [t("replay.move", locale, number=step.number, total=total, player=player, what=what) + by]
         if private:
@@ -297,7 +298,7 @@ class ReplayCog(UsesTables, commands.Cog, name="Replay"):
             inline=False,
         )
         if step.number < total:  # the result was not known yet: it shows at the end, like it did then
-            escaped = (discord.utils.escape_markdown(player.name) for player in finished.players)
+            escaped = (shown_name(player.name) for player in finished.players)
             names = join_list(escaped, locale, style="comma")
             card.add_field(
                 name=t("replay.players", locale), value=f"{names}\n{t('replay.players_hint', locale)}"
@@ -309,18 +310,21 @@ class ReplayCog(UsesTables, commands.Cog, name="Replay"):
                     locale,
                     medal=medal(player.rank),
                     rank=player.rank,
-                    name=discord.utils.escape_markdown(player.name),
-                    score=number(player.score),
+                    name=shown_name(player.name),
+                    score=player.score,
                 )
                 for player in finished.by_rank()
             ]
             card.add_field(name=t("replay.result", locale), value="\n".join(lines))
         content = f"{header}\n{board.content}" if board.content else header
+        view = self._controls(finished.table_id, ctx.record.seats, line, locale)  # never the game's
+        content = finish_message(content, board.embed, list(view.children))
+        finish_message(None, card)
         return {
-            "content": content[:2000],
+            "content": content,
             "embeds": [embed for embed in (board.embed, card) if embed is not None],
             "attachments": board.files,
-            "view": self._controls(finished.table_id, ctx.record.seats, line, locale),  # never the game's
+            "view": view,
             "allowed_mentions": discord.AllowedMentions.none(),  # a replay pings nobody
         }
 
@@ -368,7 +372,14 @@ class ReplayCog(UsesTables, commands.Cog, name="Replay"):
         move = (
             t("replay.jump.deal", locale)
             if number == 0
-            else (t("replay.jump.move", locale, number=number, player=seats[line.movers[number - 1]].name))
+            else (
+                t(
+                    "replay.jump.move",
+                    locale,
+                    number=number,
+                    player=shown_name(seats[line.movers[number - 1]].name),
+                )
+            )
         )
         if number in line.rounds:
             label, notes = t("replay.jump.round", locale, round=line.rounds[number]), [move]

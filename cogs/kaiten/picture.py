@@ -25,7 +25,7 @@ from bidi import get_display
 from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont
 
-from cogs.i18n import number, signed, t
+from cogs.i18n import number, plural, signed, t
 from rules.kaiten.board import PLATE_SIZE as PLATE
 from rules.kaiten.board import SIZE
 from rules.kaiten.view import KaitenPlayerView, KaitenView, PineView
@@ -80,22 +80,23 @@ WORD_KEYS: tuple[str, ...] = (
     "reserve",
     "empty",
     "holding",
-    "point",
-    "points",
-    "ginger",
-    "wasabi",
-    "soy",
     "no_ginger",
     "ginger_due",
     "rice",
-    "seat",
     "side.top",
     "side.right",
     "side.bottom",
     "side.left",
 )
-"""The words the picture needs; "point" (a score of ±1) and "points" hold a `{score}` placeholder, "seat"
-(what stands for a name of which no letter can be drawn) a `{seat}` one."""
+"""The words the picture needs as they are; what it counts (the score, the counters) and "Player 2" (what
+stands for a name of which no letter can be drawn) it words itself, by number, in the language of the
+locale it is given (`counted`)."""
+
+
+def counted(key: str, count: int, locale: str | None) -> str:
+    """ "2 ginger", "1 jengibre" / "2 jengibres": `kaiten.picture.<key>` in the form for `count`, its
+    number in the language's digits."""
+    return plural(f"kaiten.picture.{key}", count, locale)
 
 
 def picture_words(locale: str | None) -> Words:
@@ -446,11 +447,10 @@ def _draw_plate(
         draw.rounded_rectangle(
             (x + 4, y, x + PLATE_BOX_W - 6, y + PLATE_BOX_H - 10), radius=12, outline=CURRENT, width=3
         )
-    score = player["score"]
-    points = words["point" if abs(score) == 1 else "points"].format(score=number(score, locale))
+    points = counted("points", player["score"], locale)
     _text(draw, (x + PLATE_BOX_W - 18, y + 16), points, CURRENT, 16, "rm")
     # A name of emoji only would leave nothing: "Player 2" stands in for it.
-    title = printable(name) or words["seat"].format(seat=number(seat + 1, locale))
+    title = printable(name) or t("kaiten.picture.seat", locale, seat=seat + 1)
     room = PLATE_BOX_W - 18 - 16 - 8 - _width(points, 16)
     _text(draw, (x + 16, y + 16), _fit(title, 16, room), TEXT, 16)
     side = words[f"side.{player['side']}"]
@@ -485,12 +485,10 @@ def _draw_plate(
     fewer = parts["fewer_rice"]
     rice = (RICE[fewer], RICE[fewer]) if fewer else (RICE["B"], RICE["W"])  # as many of each: halves
     left, right, base = x + 14, x + 14 + COUNTERS[0] + 4, y + PLATE_BOX_H - 46
-    counted = f"{number(player['ginger'], locale)} {words['ginger']}"
-    _counter(draw, (left, base, COUNTERS[0]), (GINGER, GINGER), counted, 0, locale)
-    counted = f"{number(player['wasabi'], locale)} {words['wasabi']}"
-    _counter(draw, (left, base + 18, COUNTERS[0]), (WASABI, WASABI), counted, parts["wasabi"], locale)
-    counted = f"{number(player['soy'], locale)} {words['soy']}"
-    _counter(draw, (right, base, COUNTERS[1]), (SOY, SOY), counted, parts["soy"], locale)
+    ginger, wasabi, soy = (counted(key, player[key], locale) for key in ("ginger", "wasabi", "soy"))
+    _counter(draw, (left, base, COUNTERS[0]), (GINGER, GINGER), ginger, 0, locale)
+    _counter(draw, (left, base + 18, COUNTERS[0]), (WASABI, WASABI), wasabi, parts["wasabi"], locale)
+    _counter(draw, (right, base, COUNTERS[1]), (SOY, SOY), soy, parts["soy"], locale)
     _counter(draw, (right, base + 18, COUNTERS[1]), rice, words["rice"], parts["rice"], locale)
 
 

@@ -10,8 +10,9 @@ import io
 from typing import Any, TypeAlias
 
 import discord
+from babel.numbers import format_decimal
 
-from cogs.i18n import plural, signed
+from cogs.i18n import DIGITS, language_of, number, numbering_system, plural, signed
 from cogs.kaiten.picture import COLUMNS, PLATE, SIZE, picture_words, render_png
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog, ResultNotes
@@ -42,6 +43,14 @@ def sushi_at(view: KaitenView, cell: int) -> str:
     sushi = view["board"][cell]
     assert sushi is not None, f"no sushi on {cell_name(cell)}"
     return sushi
+
+
+def decimal(value: float, locale: str | None) -> str:
+    """Seconds as the language writes them: "4.5" in English, "4,5" in German, "۴٫۵" in Persian."""
+    if value.is_integer():
+        return number(int(value), locale)
+    written = format_decimal(value, locale=language_of(locale), numbering_system="default")
+    return written.translate(str.maketrans(DIGITS["latn"], DIGITS[numbering_system(locale)]))
 
 
 def cell_name(cell: int) -> str:
@@ -131,6 +140,8 @@ def event_line(ctx: Context, event: Event, view: KaitenView) -> str | None:
         }
         if event["condiment"] is None:
             return ctx.t("kaiten.event.fetched_refilled", **words)
+        if event["condiment"] == "blank":
+            return ctx.t("kaiten.event.fetched_blank", **words)
         return ctx.t(
             "kaiten.event.fetched", condiment=ctx.t(f"kaiten.condiment.{event['condiment']}"), **words
         )
@@ -151,7 +162,7 @@ def event_line(ctx: Context, event: Event, view: KaitenView) -> str | None:
     if kind == "ginger":
         lines = []
         if event["laid"]:
-            lines.append(ctx.t("kaiten.event.ginger_laid", player=player, count=len(event["laid"])))
+            lines.append(plural("kaiten.event.ginger_laid", len(event["laid"]), ctx.locale, player=player))
         if event["missing"]:
             spoiled = plate_lines(ctx, event["missing"])
             lines.append(ctx.t("kaiten.event.ginger_missing", player=player, lines=spoiled))
@@ -190,7 +201,7 @@ def board(cog: Cog, ctx: Context, *, wasabi_picker: bool = False) -> Board:
     )
     dexterity = ctx.t(f"kaiten.dexterity.{view['options']['dexterity']}")
     embed.set_footer(text=ctx.t("kaiten.board.footer", dexterity=dexterity))
-    names = [ctx.name(seat) for seat in range(ctx.players)]
+    names = [ctx.plain_name(seat) for seat in range(ctx.players)]  # drawn, not markdown: as stored
     words = picture_words(ctx.locale)
     picture = discord.File(io.BytesIO(render_png(view, names, words, ctx.locale)), filename="board.png")
     embed.set_image(url="attachment://board.png")
@@ -351,7 +362,7 @@ def chopsticks(cog: Cog, ctx: Context, seat: int, cell: int, found: Challenge) -
         player=ctx.name(seat),
         sushi=sushi_words(ctx, sushi_at(ctx.public(), cell)),
         cell=cell_name(cell),
-        seconds=f"{found.window_seconds:g}",
+        seconds=decimal(found.window_seconds, ctx.locale),
     )
     return Board(content=prompt, items=buttons)
 
@@ -378,30 +389,25 @@ def plate_breakdown(ctx: Context, player: KaitenPlayerView) -> str:
     }
     wasabi, soy = player["wasabi"], player["soy"]
     extras = [
-        ctx.t(
-            "kaiten.explain.wasabi",
-            wasabi=plural("kaiten.count.wasabi", wasabi, ctx.locale),
-            points=signed(parts["wasabi"]),
-        )
+        plural("kaiten.explain.wasabi", wasabi, ctx.locale, points=signed(parts["wasabi"], ctx.locale))
         if wasabi
         else ctx.t("kaiten.explain.no_wasabi"),
-        ctx.t(
-            "kaiten.explain.soy", soy=plural("kaiten.count.soy", soy, ctx.locale), points=signed(parts["soy"])
-        )
+        plural("kaiten.explain.soy", soy, ctx.locale, points=signed(parts["soy"], ctx.locale))
         if soy
         else ctx.t("kaiten.explain.no_soy"),
     ]
     fewer = parts["fewer_rice"]
     if fewer is None:  # only before the end: a full plate has an odd number of sushi
-        extras.append(ctx.t("kaiten.explain.rice_even", points=signed(parts["rice"])))
+        extras.append(ctx.t("kaiten.explain.rice_even", points=signed(parts["rice"], ctx.locale)))
     else:
         extras.append(
-            ctx.t(
+            plural(
                 "kaiten.explain.rice",
-                count=parts["rice"],
+                parts["rice"],
+                ctx.locale,
                 rice=ctx.t(f"kaiten.emoji.{fewer}"),
                 colour=ctx.t(f"kaiten.rice.{fewer}"),
-                points=signed(parts["rice"]),
+                points=signed(parts["rice"], ctx.locale),
             )
         )
     return ctx.t(
@@ -441,14 +447,13 @@ def tie_break(ctx: Context, view: KaitenView, ranking: list[int]) -> str | None:
         tied = sorted((s for s in range(ctx.players) if scores[s] == score), key=lambda s: (ranking[s], s))
         if not decided(tied):  # alone, or sharing a rank: nothing was decided
             continue
-        points = plural("results.points", score, ctx.locale)
         soys = sorted({players[seat]["soy"] for seat in tied})
         if len(soys) > 1:
             parts = " · ".join(
                 ctx.t("kaiten.explain.tie_soy_part", name=ctx.name(seat), soy=players[seat]["soy"])
                 for seat in tied
             )
-            notes.append(ctx.t("kaiten.explain.tie_soy", points=points, parts=parts))
+            notes.append(plural("kaiten.explain.tie_soy", score, ctx.locale, parts=parts))
         for soy in soys:
             same = [seat for seat in tied if players[seat]["soy"] == soy]
             if not decided(same):
@@ -461,9 +466,13 @@ def tie_break(ctx: Context, view: KaitenView, ranking: list[int]) -> str | None:
                 )
                 for seat in same
             )
-            key = "kaiten.explain.tie_ginger" if len(same) == len(tied) else "kaiten.explain.tie_ginger_some"
             soy_words = plural("kaiten.count.soy", soy, ctx.locale)
-            notes.append(ctx.t(key, points=points, soy=soy_words, parts=parts))
+            if len(same) < len(tied):  # fewer soy split the tie first: these share a soy count
+                key = "kaiten.explain.tie_ginger_some" + ("" if soy else "_no_soy")
+                notes.append(ctx.t(key, soy=soy_words, parts=parts))
+            else:
+                key = "kaiten.explain.tie_ginger" + ("" if soy else "_no_soy")
+                notes.append(plural(key, score, ctx.locale, soy=soy_words, parts=parts))
     if not notes:
         return None
     # The results board marks the first note ⚖️; any further one gets its own line and mark.

@@ -16,6 +16,7 @@ from discord.ext import commands
 from cogs.i18n import Localish, t
 from cogs.rockthebock import render as render
 from cogs.rockthebock.render import Context
+from cogs.tables.context import shown_name
 from cogs.tables.gamecog import GameCog, ResultNotes
 from cogs.tables.language import for_seat
 from cogs.tables.ui import Board
@@ -83,7 +84,7 @@ class RockTheBockCog(
         if target is not None:
             victim = ctx.record.seat_of(target.id)
             if victim is None:
-                raise IllegalAction("target_not_seated", name=target.display_name)
+                raise IllegalAction("target_not_seated", name=shown_name(target.display_name))
             return Choose(colour, victim)
         if colour == WOLF:
             targets = render.wolf_targets(ctx, seat)

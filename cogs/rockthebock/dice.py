@@ -5,25 +5,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-from cogs.i18n import Localish, t
+from cogs.i18n import Localish, plural
 from cogs.rockthebock.render import SQUARES
 from rules.rockthebock.game import COLOURS
 
 
 def lines(faces: tuple[str, ...], locale: Localish) -> list[str]:
     counts = Counter(faces)
-    summary = " · ".join(_face(colour, counts[colour], locale) for colour in COLOURS if counts[colour])
-    return [" ".join(SQUARES[face] for face in faces), summary]
-
-
-def _face(colour: str, count: int, locale: Localish) -> str:
-    """One colour of the throw, counted."""
-    if colour in ("white", "grey"):
-        return t(f"rockthebock.face.{colour}", locale, count=count)
-    return t(
-        "rockthebock.face.goat",
-        locale,
-        square=SQUARES[colour],
-        colour=t(f"rockthebock.colour.{colour}", locale),
-        count=count,
+    summary = " · ".join(
+        plural(f"rockthebock.face.{colour}", counts[colour], locale) for colour in COLOURS if counts[colour]
     )
+    return [" ".join(SQUARES[face] for face in faces), summary]

@@ -59,12 +59,9 @@ def colour_name(ctx: Context, colour: str) -> str:
 
 
 def face(ctx: Context, colour: str, count: int) -> str:
-    """One colour of a throw with its count: "🐏 bock ×1", "🟦 blue goats ×2"."""
-    if colour in (BOCK, WOLF):
-        return plural(f"rockthebock.face.{colour}", count, ctx.locale)
-    return plural(
-        "rockthebock.face.goat", count, ctx.locale, square=SQUARES[colour], colour=colour_name(ctx, colour)
-    )
+    """One colour of a throw with its count: "🐏 bock ×1", "🟦 blue goats ×2" (a word of its own per
+    colour: Spanish and Persian put the colour after the goat, and Spanish makes it agree)."""
+    return plural(f"rockthebock.face.{colour}", count, ctx.locale)
 
 
 def seat_name(ctx: Context, seat: int, view: RockTheBockView) -> str:
@@ -82,11 +79,7 @@ def throw_line(ctx: Context, view: RockTheBockView) -> str:
         if item["refusal"] == "unowned_colour":
             text = ctx.t("rockthebock.throw_unowned", face=text, colour=colour_name(ctx, item["colour"]))
         faces.append(text)
-    return ctx.t(
-        "rockthebock.throw",
-        dice=counted(ctx, "die", view["dice"]),
-        faces=" · ".join(faces),
-    )
+    return plural("rockthebock.throw", view["dice"], ctx.locale, faces=" · ".join(faces))
 
 
 DESCRIBED = ("throw_failed", "round_scored", "marked")
@@ -115,12 +108,7 @@ def last_line(ctx: Context, view: RockTheBockView) -> str | None:
             "rockthebock.last.wolves", player=player, wolves=counted(ctx, "wolf", dice), receiver=receiver
         )
     elif last["receiver"] == last["seat"]:
-        text = ctx.t(
-            "rockthebock.last.own_goats",
-            player=player,
-            goats=counted(ctx, "goat", dice),
-            colour=colour_name(ctx, last["colour"]),
-        )
+        text = ctx.t("rockthebock.last.own_goats", player=player, goats=counted(ctx, "goat", dice))
     else:
         text = ctx.t(
             "rockthebock.last.goats",
@@ -132,8 +120,8 @@ def last_line(ctx: Context, view: RockTheBockView) -> str | None:
     if last["lost"]:  # the cap is the reason: name it
         cap = view["caps"][last["sheet"]]
         noun = {"bocks": "bock", "wolves": "wolf", "goats": "goat"}[last["sheet"]]
-        text += " " + ctx.t("rockthebock.last.lost", lost=last["lost"], cap=counted(ctx, noun, cap))
-    return f"{text} {ctx.t('rockthebock.last.struck', symbols=counted(ctx, 'symbol', dice))}"
+        text += " " + plural("rockthebock.last.lost", last["lost"], ctx.locale, cap=counted(ctx, noun, cap))
+    return f"{text} {plural('rockthebock.last.struck', dice, ctx.locale)}"
 
 
 def full(ctx: Context, count: int, cap: int) -> str:
@@ -141,8 +129,9 @@ def full(ctx: Context, count: int, cap: int) -> str:
     return ctx.t("rockthebock.full", count=count) if count >= cap else number(count, ctx.locale)
 
 
-RELATIONS = {1: ">", -1: "<", 0: "="}
-"""Bocks against wolves, as the sheet line shows it."""
+RELATIONS = {1: "more", -1: "fewer", 0: "equal"}
+"""Bocks against wolves, as the sheet line shows it: a template each, so that a right-to-left line
+mirrors its > and < with the sentence (a parameter would be isolated, and keep its left-to-right form)."""
 
 
 def marks(ctx: Context, bocks: int, wolves: int, goats: int, score: int, caps: Caps) -> str:
@@ -153,9 +142,8 @@ def marks(ctx: Context, bocks: int, wolves: int, goats: int, score: int, caps: C
     """
     lead = (bocks > wolves) - (wolves > bocks)
     return ctx.t(
-        "rockthebock.marks",
+        f"rockthebock.marks.{RELATIONS[lead]}",
         bocks=full(ctx, bocks, caps["bocks"]),
-        relation=RELATIONS[lead],
         wolves=full(ctx, wolves, caps["wolves"]),
         goats=full(ctx, goats, caps["goats"]),
         factor=signed(lead, ctx.locale),
@@ -190,7 +178,7 @@ def board(cog: Cog, ctx: Context) -> Board:
     if view["over"] or seat is None:
         return drawn
     if view["throw"] is None:
-        label = ctx.t("rockthebock.button.roll", dice=counted(ctx, "die", view["dice"]))
+        label = plural("rockthebock.button.roll", view["dice"], ctx.locale)
         drawn.items.append(cog.action_button(ctx, Roll(), label, emoji="🎲", row=0))
         return drawn
     for item in view["throw"]:
@@ -220,15 +208,13 @@ def colour_button(
             )
         label = plural("rockthebock.button.grey", count, ctx.locale)
         return cog.ui_button(ctx, "wolf", label, emoji="🐺", style=discord.ButtonStyle.danger, row=0)
-    name = colour_name(ctx, colour)
     square = SQUARES[colour]
     if item["refusal"] is not None:
-        label = ctx.t("rockthebock.button.unowned", Colour=name.capitalize(), count=count)
+        name = colour_name(ctx, colour)
+        label = ctx.t("rockthebock.button.unowned", Colour=name[:1].upper() + name[1:], count=count)
         return cog.action_button(ctx, Choose(colour), label, emoji=square, disabled=True, row=1)
     owner = view["colours"].index(colour)
-    label = plural(
-        "rockthebock.button.goat", count, ctx.locale, Colour=name.capitalize(), owner=ctx.name(owner)
-    )
+    label = plural(f"rockthebock.button.{colour}", count, ctx.locale, owner=ctx.name(owner))
     return cog.action_button(ctx, Choose(colour), label, emoji=square, row=1)
 
 
@@ -245,7 +231,7 @@ def wolf_picker(cog: Cog, ctx: Context, seat: int, targets: list[int]) -> Board:
             bocks=sheet["bocks"],
             wolves=sheet["wolves"],
             goats=sheet["goats"],
-            round_score=signed(sheet["round_score"]),
+            round_score=signed(sheet["round_score"], ctx.locale),
         )
         choices.append((label, Choose(WOLF, target), info))
     select = cog.action_select(ctx, choices, placeholder=ctx.t("rockthebock.wolf.placeholder"), seat=seat)
@@ -293,7 +279,7 @@ def turn_line(ctx: Context, view: RockTheBockView, seat: int) -> str | None:
     if ctx.record.seats[seat].computer:
         return ctx.t("rockthebock.turn_computer", player=player)
     if view["phase"] == "roll":
-        return ctx.t("rockthebock.turn_roll", player=player, dice=counted(ctx, "die", view["dice"]))
+        return plural("rockthebock.turn_roll", view["dice"], ctx.locale, player=player)
     return ctx.t("rockthebock.turn_choose", player=player)
 
 

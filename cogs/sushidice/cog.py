@@ -143,7 +143,8 @@ class SushiDiceCog(
             params["name"] = ctx.name(last["target"])
         elif kind == "ring":
             name = last.get("name") if last.get("type") == "rang" else None
-            params["plate"] = render.plate_name(ctx, name) if name else f"#{encoded['plate'] + 1}"
+            numbered = ctx.t("sushidice.plate.numbered", n=encoded["plate"] + 1)
+            params["plate"] = render.plate_name(ctx, name) if name else numbered
         key = f"sushidice.did.{kind}"
         return ctx.t(key, **params)
 

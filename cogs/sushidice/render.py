@@ -68,8 +68,11 @@ def plate_name(ctx: Context, plate: str) -> str:
     return ctx.t(f"sushidice.plate.{plate}")
 
 
-def plate_picture(plate: str) -> str:
-    return COMBO_PICTURE if plate == "combo" else f"{FACE_EMOJI[plate]} ×6"
+def plate_picture(ctx: Context, plate: str) -> str:
+    """A plate in emoji: the combo's six faces, or one sushi ×6 (the count in the language's digits)."""
+    if plate == "combo":
+        return COMBO_PICTURE
+    return ctx.t("sushidice.plate.six", emoji=FACE_EMOJI[plate], count=6)
 
 
 def plate_lines(ctx: Context, face_up: list[str], complete: list[int] | None = None) -> list[str]:
@@ -77,7 +80,7 @@ def plate_lines(ctx: Context, face_up: list[str], complete: list[int] | None = N
         ctx.t(
             "sushidice.plate.line_complete" if slot in (complete or ()) else "sushidice.plate.line",
             n=slot + 1,
-            picture=plate_picture(plate),
+            picture=plate_picture(ctx, plate),
             name=plate_name(ctx, plate),
         )
         for slot, plate in enumerate(face_up)
@@ -87,7 +90,7 @@ def plate_lines(ctx: Context, face_up: list[str], complete: list[int] | None = N
 def plates_line(ctx: Context, view: SushiDiceView) -> str:
     """The face-up plates on one line, pictured, and how many are left face down."""
     plates = " · ".join(
-        ctx.t("sushidice.plate.item", n=slot + 1, picture=plate_picture(plate))
+        ctx.t("sushidice.plate.item", n=slot + 1, picture=plate_picture(ctx, plate))
         for slot, plate in enumerate(view["face_up"])
     )
     return ctx.t("sushidice.board.plates", plates=plates, pile=view["pile"])
@@ -128,11 +131,12 @@ def _marks(ctx: Context, duelist: DuelistView) -> list[str]:
     marks: list[str] = []
     if duelist["yuck"]:
         marks.append(ctx.t("sushidice.board.yuck"))
-    if duelist["complete"]:
-        plates = join_list(
-            (number(slot + 1, ctx.locale) for slot in duelist["complete"]), ctx.locale, style="comma"
-        )
-        marks.append(ctx.t("sushidice.board.can_ring", plates=plates))
+    complete = duelist["complete"]
+    if len(complete) == 1:
+        marks.append(ctx.t("sushidice.board.can_ring", n=complete[0] + 1))
+    elif complete:  # "plates 1 and 3", with the language's own conjunction
+        plates = join_list((number(slot + 1, ctx.locale) for slot in complete), ctx.locale)
+        marks.append(ctx.t("sushidice.board.can_ring_plates", plates=plates))
     return marks
 
 
@@ -145,23 +149,28 @@ def duelist_line(ctx: Context, duelist: DuelistView) -> str:
         kept = duelist["set_aside"]
         loose = " ".join(emoji(face) for face, aside in zip(faces, kept, strict=True) if not aside)
         aside = " ".join(emoji(face) for face, aside in zip(faces, kept, strict=True) if aside)
-        dice = " · ".join(part for part in (loose, f"📌 {aside}" if aside else "") if part)
-    line = ctx.t(
-        "sushidice.board.duelist_line",
+        if aside:
+            key = "sushidice.board.dice_kept" if loose else "sushidice.board.dice_all_kept"
+            dice = ctx.t(key, thrown=loose, kept=aside)
+        else:
+            dice = loose
+    marks = _marks(ctx, duelist)
+    return ctx.t(
+        "sushidice.board.duelist_marked" if marks else "sushidice.board.duelist_line",
         set=SET_MARKS[duelist["set"]],
         player=ctx.name(duelist["seat"]),
         dice=dice,
+        marks=" · ".join(marks),
     )
-    return " — ".join([line, *_marks(ctx, duelist)])
 
 
 def standings(ctx: Context, view: SushiDiceView) -> str:
     """Everyone's plates on one line, and the count that wins."""
-    counts = " · ".join(
+    standing = " · ".join(
         ctx.t("sushidice.board.standing", player=ctx.name(seat), count=len(plates))
         for seat, plates in enumerate(view["plates"])
     )
-    return ctx.t("sushidice.board.standings", target=view["target"], counts=counts)
+    return plural("sushidice.board.standings", view["target"], ctx.locale, standing=standing)
 
 
 def ended_line(ctx: Context, view: SushiDiceView) -> str | None:
@@ -194,8 +203,7 @@ def describe_event(ctx: Context, event: Event) -> str | None:
     if kind == "rolled":
         if event.get("forced"):
             return None
-        dice = plural("sushidice.count.dice", len(event["dice"]), ctx.locale)
-        return ctx.t("sushidice.last.rolled", player=player, dice=dice)
+        return plural("sushidice.last.rolled", len(event["dice"]), ctx.locale, player=player)
     if kind == "set_aside":
         return ctx.t("sushidice.last.set_aside", player=player, n=event["die"] + 1)
     if kind == "brought_back":

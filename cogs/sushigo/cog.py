@@ -12,7 +12,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.i18n import Localish, t
+from cogs import bidi
+from cogs.i18n import Localish, latin_digits, t
 from cogs.sushigo import render as render
 from cogs.sushigo.render import Context
 from cogs.tables.gamecog import GameCog, ResultNotes, ShortText
@@ -30,11 +31,11 @@ def card_id(text: str | None, locale: Localish = None) -> str | None:
     """A card's engine name from what a player typed: the name itself or its shown name."""
     if text is None:
         return None
-    typed = text.strip().lower()
+    typed = latin_digits(bidi.plain(text)).strip().lower()  # "ماکی ۲" typed with either digits
     if typed in CARDS:
         return typed
     for card in CARDS:
-        name = t(f"sushigo.card.{card}", locale).lower()
+        name = latin_digits(bidi.plain(t(f"sushigo.card.{card}", locale))).lower()
         if typed in (name, f"{render.EMOJI[card]} {name}"):
             return card
     return text.strip()
@@ -92,6 +93,8 @@ class SushiGoCog(
         card = error.params.get("card")
         if isinstance(card, str) and card in CARDS:
             error = IllegalAction(error.code, **{**error.params, "card": t(f"sushigo.card.{card}", locale)})
+        if error.code == "card_not_in_hand" and error.params.get("held") == 0:  # none at all: say so
+            error = IllegalAction("card_not_held", card=error.params.get("card"))
         return super().refusal(error, locale)
 
     # ------------------------------------------------------------ the chopsticks steps (private)
@@ -157,11 +160,12 @@ class SushiGoCog(
         self, ctx: Context, seat: int, cards: list[str], current: str
     ) -> list[app_commands.Choice[str]]:
         held = ctx.private(seat)["hand"]
-        typed = current.strip().lower()
+        typed = latin_digits(current).strip().lower()
         choices = []
         for card in dict.fromkeys(cards):
             label = ctx.t("sushigo.command.choice", card=render.card_label(ctx, card), count=held.count(card))
-            if not typed or typed in card or typed in render.card_name(ctx, card).lower():
+            name = latin_digits(bidi.plain(render.card_name(ctx, card))).lower()
+            if not typed or typed in card or typed in name:
                 choices.append(app_commands.Choice(name=label[:100], value=card))
         return choices[:AUTOCOMPLETE_LIMIT]
 

@@ -13,6 +13,7 @@ from typing import TypeAlias
 
 import discord
 
+from cogs import bidi
 from cogs.i18n import join_list, number, plural, signed
 from cogs.tables.boards import medal
 from cogs.tables.context import TableContext
@@ -154,11 +155,12 @@ def board(cog: Cog, ctx: Context) -> Board:
         tableau = view["tableaux"][seat]
         cards = tableau_marks(ctx, tableau, view["wasabi_slots"][seat])
         lines.append(
-            ctx.t(
+            plural(
                 "sushigo.board.player_round" if tableau else "sushigo.board.player",
+                view["scores"][seat],
+                ctx.locale,
                 mark="✅" if view["picked"][seat] else "⏳",
                 name=ctx.name(seat),
-                score=plural("results.points", view["scores"][seat], ctx.locale),
                 round=signed(so_far[seat]["total"], ctx.locale),
                 puddings=view["puddings"][seat],
                 cards=cards,
@@ -175,10 +177,11 @@ def board(cog: Cog, ctx: Context) -> Board:
         colour=COLOUR,
     )
     embed.set_footer(
-        text=ctx.t(
+        text=plural(
             "sushigo.board.footer",
-            hand=plural("sushigo.count.card", view["hand_size"], ctx.locale),
-            deck=plural("sushigo.count.card", view["deck_size"], ctx.locale),
+            view["hand_size"],
+            ctx.locale,
+            deck=view["deck_size"],
             discard=view["discard_size"],
         )
     )
@@ -266,19 +269,22 @@ def _round_report(ctx: Context, view: SushiGoView, round_number: int) -> list[st
             for category in CATEGORIES
             if points[category]
         ]
+        if not parts:
+            lines.append(ctx.t("sushigo.announce.player_nothing", name=ctx.name(seat)))
+            continue
         lines.append(
             ctx.t(
                 "sushigo.announce.player",
                 name=ctx.name(seat),
-                total=points["total"],
-                parts=" · ".join(parts) or ctx.t("sushigo.announce.nothing"),
+                total=signed(points["total"], ctx.locale),
+                parts=" · ".join(parts),
             )
         )
     maki = [
         ctx.t(
             "sushigo.announce.maki_part",
             name=ctx.name(seat),
-            rolls=points["rolls"],
+            rolls=plural("sushigo.count.roll", points["rolls"], ctx.locale),
             points=signed(points["maki"], ctx.locale),
         )
         for seat, points in enumerate(breakdown)
@@ -352,11 +358,7 @@ def _tie_break(ctx: Context, view: SushiGoView, ranking: list[int]) -> str | Non
             ctx.t("sushigo.explain.tie_part", name=ctx.name(seat), puddings=view["puddings"][seat])
             for seat in tied
         )
-        notes.append(
-            ctx.t(
-                "sushigo.explain.tie_break", points=plural("results.points", score, ctx.locale), parts=parts
-            )
-        )
+        notes.append(plural("sushigo.explain.tie_break", score, ctx.locale, parts=parts))
     if not notes:
         return None
     # The results board marks the first note ⚖️; any further one (a second tie) gets its own line and mark.
@@ -396,14 +398,12 @@ def _private_embed(ctx: Context, view: SushiGoPrivateView, seat: int, text: str 
         value=tableau_lines(ctx, view["tableaux"][seat], view["wasabi_slots"][seat])[:1024],
         inline=False,
     )
-    if ctx.players > 1:
-        embed.set_footer(
-            text=ctx.t(
-                "sushigo.private.passing",
-                next=ctx.record.seats[(seat + 1) % ctx.players].name,
-                previous=ctx.record.seats[(seat - 1) % ctx.players].name,
-            )
-        )
+    # A footer shows no markdown: the names as stored, isolated (escaped ones would show backslashes).
+    after, before = (bidi.name(ctx.plain_name(other % ctx.players)) for other in (seat + 1, seat - 1))
+    if ctx.players == 2:
+        embed.set_footer(text=ctx.t("sushigo.private.passing_two", other=after))
+    elif ctx.players > 2:
+        embed.set_footer(text=ctx.t("sushigo.private.passing", next=after, previous=before))
     return embed
 
 

@@ -14,10 +14,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.i18n import Localish, plural, t
+from cogs.i18n import Localish, has, latin_digits, plural
 from cogs.sushizock import render as render
 from cogs.sushizock.render import Context
 from cogs.tables.boards import rules_button
+from cogs.tables.context import shown_name
 from cogs.tables.errors import Refusal
 from cogs.tables.gamecog import ActionFor, GameCog, ResultNotes, ShortText
 from cogs.tables.language import player_locale
@@ -26,14 +27,16 @@ from rules.engine import Action, Event, IllegalAction
 from rules.sushizock.game import GAME, ForcedTake, Roll, Steal, SushizockState, SushizockView, Take
 
 _KEEP = re.compile(r"keep\.([0-9]{1,2})")  # a mask of at most five dice
-_DICE = re.compile(r"[\s,;]+")
-# ASCII only ("²" or "①" pass str.isdigit() but int() refuses them), and short: a throw has 5 dice.
+_DICE = re.compile(r"[\s,;،؛]+")  # Persian writes its own comma and semicolon
+# ASCII only once Persian or Arabic digits are read as Latin ("²" or "①" pass str.isdigit() but int()
+# refuses them), and short: a throw has 5 dice.
 _NUMBER = re.compile(r"[0-9]{1,3}")
 
 
 def dice_to_set_aside(text: str | None) -> tuple[int, ...]:
-    """`/sushizock roll set_aside:` as die indices: "1 3" -> (0, 2); anything else is refused."""
-    words = [word for word in _DICE.split(text or "") if word]
+    """`/sushizock roll set_aside:` as die indices: "1 3" (or "۱ ۳", "1، 3") -> (0, 2); anything else
+    is refused."""
+    words = [word for word in _DICE.split(latin_digits(text or "")) if word]
     if not all(_NUMBER.fullmatch(word) for word in words):
         raise Refusal("sushizock.slash.bad_dice")
     numbers = [int(word) for word in words]
@@ -67,15 +70,18 @@ class SushizockCog(
         return render.result_notes(ctx)
 
     def refusal(self, error: IllegalAction, locale: Localish) -> str:
-        """Counts of tiles and dice in words that read right for one ("only 1 tile left")."""
+        """Counts of tiles and dice in words that read right for one ("only 1 tile left"), and a
+        sentence of its own for the sushi and the bone row or pile (no engine code in the words)."""
         params = dict(error.params)
         for name, unit in (("length", "tiles"), ("height", "tiles"), ("dice", "dice")):
             value = params.get(name)
             if isinstance(value, int) and not isinstance(value, bool):
                 params[name] = plural(f"sushizock.count.{unit}", value, locale)
-        if params.get("pile") in ("sushi", "bone"):  # the row or pile in words, not the engine's code
-            params["pile"] = t(f"sushizock.pile.{params['pile']}", locale)
-        return super().refusal(IllegalAction(error.code, **params), locale)
+        code, pile = error.code, params.get("pile")
+        if isinstance(pile, str) and has(f"sushizock.error.{code}.{pile}"):
+            code = f"{code}.{pile}"
+            del params["pile"]
+        return super().refusal(IllegalAction(code, **params), locale)
 
     async def on_ui(
         self, interaction: discord.Interaction, ctx: Context, seat: int, word: str, values: list[str]
@@ -125,7 +131,7 @@ class SushizockCog(
         def build(ctx: Context, seat: int) -> Steal:
             target = ctx.record.seat_of(player.id)
             if target is None:
-                raise Refusal("sushizock.slash.not_a_player", name=player.display_name)
+                raise Refusal("sushizock.slash.not_a_player", name=shown_name(player.display_name))
             return Steal(target, position)
 
         return build

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 from cogs.i18n import Localish
-from cogs.sushizock.render import FACE_EMOJI
+from cogs.sushizock.render import FACE_EMOJI, face_counts
 
 
 def lines(faces: tuple[str, ...], locale: Localish) -> list[str]:
     counts = Counter(faces)
-    summary = " · ".join(f"{counts[face]} {emoji}" for face, emoji in FACE_EMOJI.items() if counts[face])
+    summary = face_counts({face: counts[face] for face in FACE_EMOJI}, locale)
     return [" ".join(FACE_EMOJI[face] for face in faces), summary]

@@ -8,11 +8,12 @@ so the board fits twelve lines with five players, its rows of buttons counted.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, TypeAlias
 
 import discord
 
-from cogs.i18n import plural, signed
+from cogs.i18n import Localish, plural, signed, t
 from cogs.tables.boards import medal
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog, ResultNotes
@@ -48,9 +49,9 @@ def piles_of(view: SushizockView, pile: str) -> list[PileShown]:
     return view["sushi_piles"] if pile == "sushi" else view["bone_piles"]
 
 
-def tile_text(tile: int) -> str:
-    """+5 for sushi, −2 (a true minus sign) for bones."""
-    return signed(tile)
+def tile_text(tile: int, locale: Localish = None) -> str:
+    """+5 for sushi, −2 (a true minus sign) for bones, in the language's digits."""
+    return signed(tile, locale)
 
 
 def points_text(ctx: Context, score: int) -> str:
@@ -62,8 +63,18 @@ def dice_text(faces: list[str]) -> str:
     return " ".join(FACE_EMOJI[face] for face in faces)
 
 
+def face_counts(counts: Mapping[str, int], locale: Localish) -> str:
+    """How many dice show each face: "3 🍣 · 2 🔵", the numbers in the language's digits."""
+    return " · ".join(
+        t("sushizock.turn.count", locale, count=count, face=FACE_EMOJI[face])
+        for face, count in counts.items()
+        if count
+    )
+
+
 def describe_event(ctx: Context, event: Event) -> str | None:
-    """A verb phrase for what a seat did ("took sushi #3: +5"); None for other events."""
+    """A verb phrase for what a seat did ("took sushi #3: +5"); None for other events. Each row or pile
+    has its own sentence, since the languages inflect "the 3rd bone" and "the sushi pile" apart."""
     kind = event.get("type")
     if kind == "rolled":
         params = {"dice": dice_text(event["dice"]), "throw": event["throw"]}
@@ -72,15 +83,13 @@ def describe_event(ctx: Context, event: Event) -> str | None:
         return ctx.t("sushizock.did.roll", **params)
     if kind == "took":
         key = "sushizock.did.forced_take" if event["forced"] else "sushizock.did.take"
-        pile = ctx.t(f"sushizock.pile.{event['pile']}")
-        return ctx.t(key, pile=pile, nth=event["nth"], tile=tile_text(event["tile"]))
+        return ctx.t(f"{key}.{event['pile']}", nth=event["nth"], tile=tile_text(event["tile"], ctx.locale))
     if kind == "stole":
         key = "sushizock.did.steal_blind" if event["blind"] else "sushizock.did.steal"
         return ctx.t(
-            key,
-            tile=tile_text(event["tile"]),
+            f"{key}.{event['pile']}",
+            tile=tile_text(event["tile"], ctx.locale),
             target=ctx.name(event["target"]),
-            pile=ctx.t(f"sushizock.pile.{event['pile']}"),
             position=event["position"],
         )
     return None
@@ -101,11 +110,10 @@ def announcement(ctx: Context, event: Event) -> str | None:
         return None
     key = "sushizock.announce.steal_blind" if event["blind"] else "sushizock.announce.steal"
     return ctx.t(
-        key,
+        f"{key}.{event['pile']}",
         player=ctx.name(event["seat"]),
         target=ctx.name(event["target"]),
-        pile=ctx.t(f"sushizock.pile.{event['pile']}"),
-        tile=tile_text(event["tile"]),
+        tile=tile_text(event["tile"], ctx.locale),
         position=event["position"],
     )
 
@@ -165,7 +173,11 @@ def _turn_line(ctx: Context, view: SushizockView, mask: int) -> str:
     )
     if view["set_aside"]:
         dice = ctx.t("sushizock.turn.set_aside", thrown=dice, kept=dice_text(view["set_aside"]))
-    counts = " · ".join(f"{count} {FACE_EMOJI[face]}" for face, count in view["result"].items() if count)
+    result = view["result"]
+    counts = face_counts(
+        {"sushi": result["sushi"], "bone": result["bone"], "blue": result["blue"], "red": result["red"]},
+        ctx.locale,
+    )
     key = "sushizock.turn.throw" if view["throws_left"] else "sushizock.turn.throw_last"
     line = ctx.t(key, player=player, throws=view["throws"], dice=dice, counts=counts)
     return ctx.t("sushizock.turn.nothing_fits", throw=line) if options["forced"] else line
@@ -176,10 +188,10 @@ def _row(ctx: Context, pile: str, tiles: list[int], reach: int | None) -> str:
     if not tiles:
         return ctx.t("sushizock.board.row_empty", emoji=PILE_EMOJI[pile])
     shown = [
-        f"**[{tile_text(tile)}]**" if nth == reach else tile_text(tile)
+        f"**[{tile_text(tile, ctx.locale)}]**" if nth == reach else tile_text(tile, ctx.locale)
         for nth, tile in enumerate(tiles, start=1)
     ]
-    return f"{PILE_EMOJI[pile]} " + " ".join(shown)
+    return ctx.t("sushizock.board.row", emoji=PILE_EMOJI[pile], tiles=" ".join(shown))
 
 
 def _rows(ctx: Context, view: SushizockView) -> list[str]:
@@ -192,7 +204,11 @@ def _pile_text(ctx: Context, shown: PileShown, pile: str) -> str:
     if shown["top"] is None:
         return ctx.t("sushizock.board.pile_none", emoji=emoji)
     return plural(
-        "sushizock.board.pile", shown["height"], ctx.locale, emoji=emoji, top=tile_text(shown["top"])
+        "sushizock.board.pile",
+        shown["height"],
+        ctx.locale,
+        emoji=emoji,
+        top=tile_text(shown["top"], ctx.locale),
     )
 
 
@@ -246,26 +262,24 @@ def _controls(cog: Cog, ctx: Context, view: SushizockView, mask: int) -> list[di
     for pile, style in (("sushi", discord.ButtonStyle.success), ("bone", secondary)):
         nth = options["sushi"] if pile == "sushi" else options["bone"]
         if nth is not None:
-            label = ctx.t(
-                f"sushizock.button.take_{pile}", nth=nth, tile=tile_text(row_of(view, pile)[nth - 1])
-            )
+            tile = tile_text(row_of(view, pile)[nth - 1], ctx.locale)
+            label = ctx.t(f"sushizock.button.take_{pile}", nth=nth, tile=tile)
             items.append(
                 cog.action_button(ctx, Take(pile), label, emoji=PILE_EMOJI[pile], style=style, row=1)
             )
     forced = view["forced_tile"]
     if options["forced"] and forced is not None:
         label = ctx.t(
-            "sushizock.button.forced",
-            pile=ctx.t(f"sushizock.pile.{forced['pile']}"),
+            f"sushizock.button.forced.{forced['pile']}",
             nth=forced["nth"],
-            tile=tile_text(forced["tile"]),
+            tile=tile_text(forced["tile"], ctx.locale),
         )
         items.append(
             cog.action_button(ctx, ForcedTake(), label, emoji="😖", style=discord.ButtonStyle.danger, row=1)
         )
     steal = options["steal"]
     if steal is not None:
-        label = ctx.t("sushizock.button.steal", pile=ctx.t(f"sushizock.pile.{steal['pile']}"))
+        label = ctx.t(f"sushizock.button.steal.{steal['pile']}")
         items.append(cog.ui_button(ctx, "steal", label, emoji="🥢", style=discord.ButtonStyle.primary, row=1))
     return items
 
@@ -277,27 +291,26 @@ def steal_step(cog: Cog, ctx: Context) -> Board:
     _, options = _playing(ctx.public())
     steal = options["steal"]
     assert steal is not None, "the Steal button is drawn only with a steal on offer"
-    pile = ctx.t(f"sushizock.pile.{steal['pile']}")
+    pile = steal["pile"]
     key = "sushizock.steal.ask_blind" if steal["blind"] else "sushizock.steal.ask"
     menu = cog.action_select(
         ctx,
         _steals(ctx, ctx.public(), steal),
-        placeholder=ctx.t("sushizock.steal.placeholder", pile=pile),
+        placeholder=ctx.t(f"sushizock.steal.placeholder.{pile}"),
         row=0,
     )
-    return Board(content=ctx.t(key, pile=pile), items=[menu])
+    return Board(content=ctx.t(f"{key}.{pile}"), items=[menu])
 
 
 def _steals(ctx: Context, view: SushizockView, steal: StealOffer) -> list[tuple[str, Action, str | None]]:
     """The steals on offer: each other pile's top tile, or (blind) every tile of each, by position."""
     pile = steal["pile"]
-    pile_word = ctx.t(f"sushizock.pile.{pile}")
     piles = piles_of(view, pile)
     choices: list[tuple[str, Action, str | None]] = []
     for seat in steal["targets"]:
         shown = piles[seat]
-        top = tile_text(shown["top"]) if shown["top"] is not None else ""  # a target's pile is never empty
-        details = plural("sushizock.steal.option_desc", shown["height"], ctx.locale, pile=pile_word)
+        top = tile_text(shown["top"], ctx.locale) if shown["top"] is not None else ""  # never empty
+        details = plural(f"sushizock.steal.option_desc.{pile}", shown["height"], ctx.locale)
         positions = range(1, shown["height"] + 1) if steal["blind"] else range(1, 2)
         for position in positions:
             if position == 1:
@@ -323,10 +336,10 @@ def _final(ctx: Context, view: SushizockView) -> Board:
         piles = final_piles[seat]
         counted = piles["counted"]
         sushi = [
-            tile_text(tile) if index < counted else f"~~{tile_text(tile)}~~"
+            tile_text(tile, ctx.locale) if index < counted else f"~~{tile_text(tile, ctx.locale)}~~"
             for index, tile in enumerate(piles["sushi_pile"])
         ]
-        bones = [tile_text(tile) for tile in piles["bone_pile"]]
+        bones = [tile_text(tile, ctx.locale) for tile in piles["bone_pile"]]
         none = ctx.t("sushizock.board.final_none")
         value = " · ".join(
             [
@@ -363,7 +376,7 @@ def pile_sums(ctx: Context, piles: FinalPiles) -> str:
     bones = piles["bone_pile"]
 
     def tiles(pile: list[int]) -> str:
-        return " ".join(tile_text(tile) for tile in pile)
+        return " ".join(tile_text(tile, ctx.locale) for tile in pile)
 
     if not piles["sushi_pile"]:
         sushi = ctx.t("sushizock.explain.sushi_none")
@@ -372,9 +385,10 @@ def pile_sums(ctx: Context, piles: FinalPiles) -> str:
     else:
         key = "sushizock.explain.sushi_over" if over else "sushizock.explain.sushi"
         height = plural("sushizock.count.tiles", len(bones), ctx.locale)  # as many sushi count as bones
-        sushi = ctx.t(key, tiles=tiles(counted), total=signed(sum(counted)), over=tiles(over), height=height)
+        total = signed(sum(counted), ctx.locale)
+        sushi = ctx.t(key, tiles=tiles(counted), total=total, over=tiles(over), height=height)
     if bones:
-        bone = ctx.t("sushizock.explain.bones", tiles=tiles(bones), total=signed(sum(bones)))
+        bone = ctx.t("sushizock.explain.bones", tiles=tiles(bones), total=signed(sum(bones), ctx.locale))
     else:
         bone = ctx.t("sushizock.explain.bones_none")
     return ctx.t("sushizock.explain.piles", sushi=sushi, bones=bone)

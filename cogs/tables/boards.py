@@ -64,7 +64,12 @@ def lobby_board(ctx: TableContext[S, A, V, PV], cog: GameCog[S, A, V, PV]) -> Bo
     record = ctx.record
     game = cog.game
     seated = "\n".join(
-        f"{index + 1}. {ctx.listed(index)}" + (" 👑" if seat.user_id == record.host_id else "")
+        t(
+            "lobby.seat_host" if seat.user_id == record.host_id else "lobby.seat",
+            ctx.locale,
+            n=index + 1,
+            player=ctx.listed(index),
+        )
         for index, seat in enumerate(record.seats)
     )
     embed = discord.Embed(

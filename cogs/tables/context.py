@@ -32,6 +32,11 @@ def escape_name(name: str) -> str:
     return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
 
 
+def shown_name(name: str) -> str:
+    """A player's name as a sentence carries it: escaped (`escape_name`) and isolated (`bidi.name`)."""
+    return bidi.name(escape_name(name))
+
+
 def now() -> float:
     """Wall-clock seconds; discord.utils.utcnow follows simcord's virtual clock in tests."""
     return discord.utils.utcnow().timestamp()
@@ -82,11 +87,11 @@ class TableContext(Generic[S, A, V, PV]):
         return replace(self, _speaks=locale)
 
     def name(self, seat: int) -> str:
-        """The seat's name as a sentence shows it: markdown and mentions escaped, isolated so no script
-        or punctuation of it disturbs the sentence (`bidi.name`), and marked when a computer plays it:
+        """The seat's name as a sentence shows it: markdown and mentions escaped, isolated where its
+        script could disturb the sentence (`bidi.name`), and marked when a computer plays it:
         "🤖 bob" stands in for bob, and a computer player added at the table is "🤖 Temaki" (its
         stored name carries the 🤖, for /history too)."""
-        return bidi.name(escape_name(self.plain_name(seat)))
+        return shown_name(self.plain_name(seat))
 
     def plain_name(self, seat: int) -> str:
         """The seat's name as stored, for a picture to draw (`name` is for text)."""
@@ -102,17 +107,17 @@ class TableContext(Generic[S, A, V, PV]):
         if seat_record.human:
             return self.mention(seat)
         level = self.t(f"computers.level.{seat_record.level or 'normal'}")
-        return bidi.isolate(self.t("computers.seat", name=escape_name(seat_record.name), level=level))
+        return self.t("computers.seat", name=shown_name(seat_record.name), level=level)
 
     def ping(self, seat: int) -> str:
         """The seat's player as a mention, also while a computer plays for them (they are told)."""
-        return bidi.isolate(f"<@{self.record.seats[seat].user_id}>")
+        return bidi.mention(self.record.seats[seat].user_id)
 
     def mention(self, seat: int) -> str:
         seat_record = self.record.seats[seat]
         if seat_record.computer or not seat_record.human:
             return self.name(seat)
-        return bidi.isolate(f"<@{seat_record.user_id}>")
+        return bidi.mention(seat_record.user_id)
 
     def public(self) -> V:
         """What the whole table may see; drawn once per context (stamps ask for it per button)."""

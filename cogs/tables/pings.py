@@ -23,7 +23,7 @@ from typing import Literal
 import discord
 from discord.ext import commands
 
-from cogs.i18n import game_title, join_list
+from cogs.i18n import game_title, join_list, plural_key
 from cogs.tables.context import TableContext, now
 from cogs.tables.gamecog import GameCog
 from cogs.tables.language import for_seat
@@ -202,7 +202,7 @@ class Pinger:
             return
         users = [discord.Object(ctx.record.seats[seat].user_id) for seat in in_channel]
         text = ctx.t(
-            "ping.turn",
+            plural_key("ping.turn", len(in_channel), ctx.locale),  # "du bist dran" / "ihr seid dran"
             players=join_list(map(ctx.ping, in_channel), ctx.locale, style="comma"),
             game=game_title(ctx.game, ctx.locale),
         )

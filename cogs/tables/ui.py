@@ -25,7 +25,7 @@ from weakref import WeakKeyDictionary
 
 import discord
 
-from cogs import bidi
+from cogs import bidi, limits
 
 log = logging.getLogger(__name__)
 
@@ -69,40 +69,64 @@ class Board:
         }
 
     def finish(self) -> None:
-        """The final pass before the message leaves: each line a renderer joined from right-to-left
-        pieces is made one right-to-left line (`bidi.rtl_again`), in the text and on the controls."""
-        if self.content:
-            self.content = bidi.rtl_again(self.content)
-        if self.embed is not None:
-            _finish_embed(self.embed)
-        for item in self.items:
-            if isinstance(item, discord.ui.DynamicItem):
-                item = item.item
+        """The last step before the message leaves (`finish_message`)."""
+        self.content = finish_message(self.content, self.embed, self.items)
+
+
+def finish_message(
+    content: str | None, embed: discord.Embed | None = None, items: list[discord.ui.Item[Any]] | None = None
+) -> str | None:
+    """Every message the bot builds from parts goes out through here: in a right-to-left language (one
+    of its texts carries the right-to-left mark `t()` gives such a language), every line of its text
+    and controls is made one right-to-left line, also those a renderer joined from pieces
+    (`bidi.rtl`); then it is fitted within Discord's limits, the last resort (a refused message leaves
+    a player without it). The embed and items are changed in place; returns the content."""
+    controls = [item.item if isinstance(item, discord.ui.DynamicItem) else item for item in items or []]
+    if _speaks_rtl(content, embed, controls):
+        content = bidi.rtl(content) if content else content
+        if embed is not None:
+            _embed_texts(embed, bidi.rtl)
+        for item in controls:
             if isinstance(item, discord.ui.Button) and item.label:
-                item.label = bidi.rtl_again(item.label)
+                item.label = bidi.rtl(item.label)
             elif isinstance(item, discord.ui.Select):
                 if item.placeholder:
-                    item.placeholder = bidi.rtl_again(item.placeholder)
+                    item.placeholder = bidi.rtl(item.placeholder)
                 for option in item.options:
-                    option.label = bidi.rtl_again(option.label)
+                    option.label = bidi.rtl(option.label)
                     if option.description:
-                        option.description = bidi.rtl_again(option.description)
+                        option.description = bidi.rtl(option.description)
+    content = limits.fit_text(content)
+    if embed is not None:
+        limits.fit_embed(embed)
+    limits.fit_items(items or [])
+    return content
 
 
-def _finish_embed(embed: discord.Embed) -> None:
+def _speaks_rtl(content: str | None, embed: discord.Embed | None, controls: list[Any]) -> bool:
+    texts: list[str] = [content or ""]
+    if embed is not None:
+        _embed_texts(embed, lambda text: texts.append(text) or text)
+    for item in controls:
+        texts += [getattr(item, "label", None) or "", getattr(item, "placeholder", None) or ""]
+        texts += [option.label for option in getattr(item, "options", None) or []]
+    return any(bidi.RLM in text for text in texts)
+
+
+def _embed_texts(embed: discord.Embed, change: Callable[[str], str]) -> None:
+    """Apply `change` to each text of an embed: title, description, fields, footer, author."""
     if embed.title:
-        embed.title = bidi.rtl_again(embed.title)
+        embed.title = change(embed.title)
     if embed.description:
-        embed.description = bidi.rtl_again(embed.description)
+        embed.description = change(embed.description)
     for index, part in enumerate(embed.fields):
         embed.set_field_at(
-            index,
-            name=bidi.rtl_again(part.name or ""),
-            value=bidi.rtl_again(part.value or ""),
-            inline=bool(part.inline),
+            index, name=change(part.name or ""), value=change(part.value or ""), inline=bool(part.inline)
         )
     if embed.footer.text:
-        embed.set_footer(text=bidi.rtl_again(embed.footer.text), icon_url=embed.footer.icon_url)
+        embed.set_footer(text=change(embed.footer.text), icon_url=embed.footer.icon_url)
+    if embed.author.name:
+        embed.set_author(name=change(embed.author.name), url=embed.author.url, icon_url=embed.author.icon_url)
 
 
 def action_payload(encoded: dict[str, Any]) -> str:
@@ -246,6 +270,7 @@ def late_answer(error: BaseException) -> TypeGuard[discord.HTTPException]:
 
 async def reply_ephemeral(interaction: discord.Interaction, text: str) -> None:
     """One short line only the clicker sees, whether or not the interaction was answered yet."""
+    text = limits.clip(text, limits.CONTENT)  # a reply Discord refuses (50035) reaches nobody
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)

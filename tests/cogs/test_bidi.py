@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import re
 
+import discord
 import pytest
 
-from cogs.bidi import CONTROLS, FSI, PDI, RLM, is_wrapped, name, plain, rtl, rtl_again
+from cogs.bidi import CONTROLS, FSI, PDI, RLM, is_wrapped, mention, name, plain, rtl
 from cogs.i18n import catalog, latin_digits, number, signed, t
+from cogs.tables.ui import finish_message
 from tests.e2e.bidi_check import expected_rtl, line_problems
 
 QUOTED = [
@@ -50,15 +52,27 @@ def test_markdown_line_markers_stay_first_so_headings_and_lists_parse() -> None:
 def test_wrapping_is_idempotent_and_a_joined_line_is_wrapped_as_one() -> None:
     piece = rtl("دور ۲")
     assert rtl(piece) == piece and is_wrapped(piece)
-    joined = rtl_again(f"{piece} · {rtl('نوبت ۳')}")
+    joined = rtl(f"{piece} · {rtl('نوبت ۳')}")
     assert is_wrapped(joined) and line_problems(joined) == []
-    assert rtl_again("round 2 · turn 3") == "round 2 · turn 3"  # no right-to-left mark: untouched
+
+
+def test_a_message_in_a_right_to_left_language_has_every_line_made_right_to_left() -> None:
+    """A renderer's own join ("alice، bob") in a Persian message is wrapped with the rest; a message
+    in a left-to-right language is left as it is."""
+    embed = discord.Embed(title=rtl("بازیکنان"), description="alice، bob\n" + rtl("دور ۲") + " · ۳")
+    finish_message(None, embed)
+    assert all(is_wrapped(line) for line in (embed.description or "").split("\n"))
+    assert all(line_problems(line) == [] for line in (embed.description or "").split("\n"))
+    english = discord.Embed(title="Players", description="alice, bob · 3")
+    assert finish_message("round 2 · turn 3", english) == "round 2 · turn 3"
+    assert english.description == "alice, bob · 3"
 
 
 def test_a_name_is_isolated_and_cannot_carry_controls_into_the_sentence() -> None:
-    assert name("alice") == f"{FSI}alice{PDI}"
-    assert name("\u202eevil\u2066") == f"{FSI}evil{PDI}"  # an override in a nickname goes
-    assert name(name("bob")) == name("bob")
+    assert name("مریم") == f"{FSI}مریم{PDI}" and name(name("مریم")) == name("مریم")
+    assert name("\u202eevil\u2066") == "evil"  # an override in a nickname goes
+    assert name("alice") == "alice"  # a left-to-right name reads right in a left-to-right sentence
+    assert mention(7) == f"{FSI}<@7>{PDI}"  # the client shows the name, in any script
 
 
 def test_persian_templates_come_out_wrapped_with_persian_digits() -> None:
@@ -83,7 +97,10 @@ def test_digits_a_player_types_are_read_in_both_systems() -> None:
     assert latin_digits("۱ ۳") == "1 3" and latin_digits("١٢") == "12" and latin_digits("2d6") == "2d6"
 
 
-_CODE_OR_FIELD = re.compile(r"`[^`]*`|\{[^{}]*\}|<[^<>]*>")
+# What keeps Latin digits: code (something to type), fields, markup, a numbered list's marker.
+# Notation as a player types it, where no code span can mark it (a menu's choice: "bock 7", "d20").
+_NOTATION = re.compile(r"[A-Za-z]+ ?[0-9]+[A-Za-z0-9]*|[0-9]+[A-Za-z][A-Za-z0-9]*")
+_CODE_OR_FIELD = re.compile(r"`[^`]*`|\{[^{}]*\}|<[^<>]*>|^\s*\d{1,3}\. ", re.MULTILINE)
 
 
 def _persian_texts() -> dict[str, str]:
@@ -97,7 +114,9 @@ def test_persian_templates_carry_no_bidi_controls_the_layer_adds_them() -> None:
 
 def test_persian_templates_write_persian_digits() -> None:
     """Numbers in Persian sentences are Persian digits; a command or code a player types keeps its own."""
-    latin = [
-        key for key, text in _persian_texts().items() if re.search(r"[0-9]", _CODE_OR_FIELD.sub("", text))
-    ]
+
+    def prose(text: str) -> str:
+        return _NOTATION.sub("", _CODE_OR_FIELD.sub("", text))
+
+    latin = [key for key, text in _persian_texts().items() if re.search(r"[0-9]", prose(text))]
     assert latin == []

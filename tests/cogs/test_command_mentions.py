@@ -99,7 +99,7 @@ def test_a_command_with_options_names_them_as_the_client_does_and_keeps_the_valu
 
 def test_several_options_and_a_plain_argument_keep_what_the_player_types(registered: None):
     assert "`/würfe speichern name:feuerball ausdruck:8d6`" in t("roll.help.text", "de")
-    assert "`/tiradas guardar nombre:bolafuego expresion:8d6`" in t("roll.help.text", "es")
+    assert "`/tiradas guardar nombre:bolafuego expresión:8d6`" in t("roll.help.text", "es")
     assert "`/würfeln 2d6+3`" in t("roll.help.text", "de")  # the expression is the player's, not a word
     assert "`/r`" in t("roll.help.text", "de")  # not registered here: left alone
     assert f"</roll:{ROLL}>" in t("roll.error.gone", "de")

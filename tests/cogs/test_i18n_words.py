@@ -47,8 +47,9 @@ def test_lists_follow_the_languages_pattern(language: str, joined: str, either: 
 
 
 def test_a_table_option_reads_in_words():
-    assert option_line("kaiten", "dexterity", "off", "en") == "dexterity: **off**"
-    assert option_line("kaiten", "dexterity", "off", "de") == "geschick: **aus**"
+    """Its label is a word (capitalised, `option.<name>`), not the slash command's option name."""
+    assert option_line("kaiten", "dexterity", "off", "en") == "Dexterity: **off**"
+    assert option_line("kaiten", "dexterity", "off", "de") == "Geschick: **aus**"
     assert option_line("kaiten", "unknown", "x", "de") == "unknown: **x**"  # never a crash
 
 

@@ -16,7 +16,7 @@ import pytest
 from discord.ext import commands
 
 from cogs.kaiten import render
-from cogs.kaiten.cog import KaitenCog
+from cogs.kaiten.cog import KaitenCog, parse_cell
 from cogs.kaiten.render import Context, acting
 from cogs.tables.ui import Board
 from rules.kaiten.game import GAME
@@ -146,3 +146,10 @@ def test_a_replay_shows_what_happened_and_no_live_words(cog: KaitenCog, language
         assert set(kept) <= set((live.embed.description or "").splitlines())
         assert not any(line.startswith("•") for line in kept)
         assert replayed.files, "the picture is the board"
+
+
+def test_a_typed_cell_reads_in_latin_or_persian_digits_and_seconds_in_the_languages_way():
+    assert parse_cell("C4") == parse_cell("c ۴") == parse_cell("۴C") == 3 * 6 + 2
+    assert parse_cell("G4") is None
+    assert [render.decimal(4.5, language) for language in ("en", "de", "fa")] == ["4.5", "4,5", "۴٫۵"]
+    assert render.decimal(6.0, "fa") == "۶"

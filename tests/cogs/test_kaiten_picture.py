@@ -19,7 +19,8 @@ import pytest
 from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont
 
-from cogs.i18n import number, t
+from cogs.bidi import plain
+from cogs.i18n import latin_digits, number, plural, t
 from cogs.kaiten import picture as kaiten_render
 from cogs.kaiten.picture import FONT_CHAIN, FONTS, picture_words, render_png
 from rules.kaiten.game import GAME
@@ -133,7 +134,7 @@ def test_persian_labels_are_joined_and_read_right_to_left(monkeypatch: pytest.Mo
     drawn = draw(monkeypatch, ["مریم Smith 42", "Zoë"], "fa")
     texts = [item.text for item in drawn]
     for key in ("kaiten.picture.reserve", "kaiten.picture.rice"):
-        word = t(key, "fa")
+        word = plain(t(key, "fa"))
         shaped = next(text for text in texts if logical(text) == word)
         # Joined: the letters are the forms that connect (Arabic presentation forms), not the bare letters.
         assert all(
@@ -144,9 +145,9 @@ def test_persian_labels_are_joined_and_read_right_to_left(monkeypatch: pytest.Mo
     name = next(text for text in texts if "Smith" in text)
     assert name.startswith("Smith 42 ")
     assert logical(name.removeprefix("Smith 42 ")) == "مریم"
-    # A score: "2 امتیاز", the number on the right where reading starts.
-    score = table(2)["players"][0]["score"]
-    word = t("kaiten.picture.points", "fa").format(score="").strip(" \u2068\u2069")
+    # A score: "۲ امتیاز", in Persian digits, the number on the right where reading starts.
+    score = number(table(2)["players"][0]["score"], "fa")
+    word = plain(plural("kaiten.picture.points", 2, "fa")).removeprefix(number(2, "fa")).strip()
     assert any(
         text.endswith(f" {score}") and logical(text.removesuffix(f" {score}")) == word for text in texts
     )
@@ -168,7 +169,7 @@ def on_plate(drawn: list[Drawn], seat: int, colour: tuple[int, int, int]) -> lis
 def plate_numbers(drawn: list[Drawn], seat: int) -> tuple[str, list[int]]:
     """On seat's plate: its score as drawn, and every other number written in the score's colour."""
     score, *numbers = on_plate(drawn, seat, kaiten_render.CURRENT)  # the score comes first, top right
-    return score, [int(text.replace("−", "-")) for text in numbers]
+    return score, [int(latin_digits(text).replace("−", "-")) for text in numbers]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -183,7 +184,7 @@ def test_the_yellow_numbers_of_a_plate_add_up_to_its_score(
     lines_scored = 0
     for player in view["players"]:
         score, numbers = plate_numbers(drawn, player["seat"])
-        assert str(abs(player["score"])) in score
+        assert number(abs(player["score"]), language) in score  # in the language's digits
         assert sum(numbers) == player["score"], (player["seat"], numbers)
         parts = player["score_parts"]
         full = [line["points"] for line in parts["lines"] if line["points"] and not line["spoiled"]]
@@ -191,7 +192,8 @@ def test_the_yellow_numbers_of_a_plate_add_up_to_its_score(
         assert sorted(numbers) == sorted([*full, *counters])
         # A line a missing ginger spoils shows its 0 in red.
         spoiled = sum(line["spoiled"] and line["points"] is not None for line in parts["lines"])
-        assert on_plate(drawn, player["seat"], kaiten_render.MISSING).count("0") == spoiled
+        zero = number(0, language)
+        assert on_plate(drawn, player["seat"], kaiten_render.MISSING).count(zero) == spoiled
         lines_scored += len(full)
     if moves == 0:  # an empty plate: only the unused wasabi counts
         assert all(plate_numbers(drawn, seat)[1] == [2] for seat in range(4))
@@ -205,10 +207,18 @@ def test_no_picture_word_speaks_to_one_player():
 
 
 def test_a_negative_score_keeps_its_minus_sign_in_persian():
-    words = t("kaiten.picture.points", "fa").format(score=number(-3, "fa"))
-    pieces = kaiten_render.runs(words)
+    pieces = kaiten_render.runs(kaiten_render.counted("points", -3, "fa"))
     assert len(pieces) == 1
-    assert pieces[0][1].endswith(" −3")
+    assert pieces[0][1].endswith(" −۳")
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "two"),
+    [("en", "1 ginger", "2 ginger"), ("es", "1 jengibre", "2 jengibres"), ("fa", "۱ زنجبیل", "۲ زنجبیل")],
+)
+def test_the_counters_of_a_plate_are_worded_by_number(language: str, one: str, two: str):
+    assert plain(kaiten_render.counted("ginger", 1, language)) == one
+    assert plain(kaiten_render.counted("ginger", 2, language)) == two
 
 
 def test_the_fonts_and_their_licences_are_installed_with_the_package():

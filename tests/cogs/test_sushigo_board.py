@@ -12,8 +12,10 @@ from typing import Any, cast
 
 import pytest
 
-from cogs.i18n import catalog, t
+from cogs.bidi import plain
+from cogs.i18n import catalog, number, t
 from cogs.sushigo import render
+from cogs.sushigo.cog import card_id
 from cogs.tables.ui import Board
 from rules.sushigo.game import GAME
 from rules.sushigo.scoring import wasabi_slots
@@ -110,10 +112,10 @@ def test_a_finished_game_shows_its_final_totals_with_their_rounds_and_puddings(l
     view = GAME.view(state, None)
     assert view["pudding_points"] is not None
     board = draw(state, language, replaying=True)  # a replay's last step
-    text = "\n".join(text_lines(board))
+    text = plain("\n".join(text_lines(board)))
     for seat in range(5):
-        rounds = " + ".join(str(points[seat]["total"]) for points in view["round_points"])
-        assert f"**{view['scores'][seat]}**" in text and rounds in text
+        rounds = " + ".join(number(points[seat]["total"], language) for points in view["round_points"])
+        assert f"**{number(view['scores'][seat], language)}**" in text and rounds in text
     assert len(text_lines(board)) <= MAX_LINES
 
 
@@ -123,4 +125,10 @@ def test_the_rules_say_what_the_board_leaves_out(language: str):
     rules = catalog(language)["sushigo.rules.text"]  # as written: t() may turn commands into mentions
     assert len(t("sushigo.rules.text", language)) <= 4096  # an embed's description
     assert "`/sushigo pick`" in rules and "✅" in rules and "⏳" in rules
-    assert all(mark in rules for mark in ("🟢🦑", "🍥3", "🥢", "🥚", "🦑", "+"))
+    maki = f"🍥{number(3, language)}"  # as the board writes a 3-roll maki, in the language's digits
+    assert all(mark in rules for mark in ("🟢🦑", maki, "🥢", "🥚", "🦑", "+"))
+
+
+def test_a_typed_card_reads_in_latin_or_persian_digits():
+    assert card_id("ماکی ۲", "fa") == card_id("ماکی 2", "fa") == card_id("maki2") == "maki2"
+    assert card_id("Maki mit 3 Rollen", "de") == "maki3"

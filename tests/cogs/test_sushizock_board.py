@@ -17,9 +17,10 @@ from typing import Any, cast
 import discord
 import pytest
 
+from cogs.bidi import plain
 from cogs.i18n import catalog, t
 from cogs.sushizock import render
-from cogs.sushizock.cog import SushizockCog
+from cogs.sushizock.cog import SushizockCog, dice_to_set_aside
 from cogs.sushizock.render import Context
 from cogs.tables.ui import Board
 from rules.engine import Action
@@ -58,13 +59,14 @@ def states(players: int, seed: int) -> Iterator[SushizockState]:
 
 
 def text_lines(board: Board) -> list[str]:
-    """The board as a player reads it, a line per line: content, title, description, fields, footer."""
+    """The board as a player reads it, a line per line: content, title, description, fields, footer
+    (without the isolates around names, which no reader sees)."""
     embed = board.embed
     assert embed is not None
     parts = [board.content, embed.title, embed.description]
     parts += [f"{field.name}: {field.value}" for field in embed.fields]
     parts.append(embed.footer.text)
-    return [line for part in parts if part for line in part.split("\n")]
+    return [plain(line) for part in parts if part for line in part.split("\n")]
 
 
 def draw(state: SushizockState, language: str, *, replaying: bool = False, mask: int = 0) -> Board:
@@ -172,7 +174,7 @@ def test_the_controls_are_the_specs_a_toggle_per_die_then_roll_take_and_steal_wh
                 assert GAME.encode_action(action) in played(marked)
                 assert height(marked) <= MAX_LINES
                 assert all(
-                    f"`{die + 1}` {render.FACE_EMOJI[state.thrown[die]]} 📌" in (marked.content or "")
+                    f"`{die + 1}` {render.FACE_EMOJI[state.thrown[die]]} 📌" in plain(marked.content or "")
                     for die in action.keep
                 )
                 steps += 1
@@ -192,7 +194,7 @@ def labels(board: Board) -> list[str]:
             words += [f"{option.label} {option.description or ''}" for option in inner.options]
         else:
             words.append(str(inner.label))
-    return words
+    return [plain(word) for word in words]
 
 
 def test_the_english_board_speaks_to_the_table_and_gives_the_legend_once():
@@ -226,7 +228,9 @@ def test_a_replay_shows_only_what_the_table_showed(language: str):
         assert replayed.embed.to_dict() == live.embed.to_dict()  # the board as the channel showed it
         assert not replayed.items  # no controls, so no hint of theirs
         turn = FIRST_USER + state.turn
-        assert replayed.content == (live.content or "").replace(f"<@{turn}>", NAMES[state.turn])
+        assert plain(replayed.content or "") == plain(live.content or "").replace(
+            f"<@{turn}>", NAMES[state.turn]
+        )
         assert replayed.content and "<@" not in replayed.content
 
 
@@ -237,7 +241,7 @@ def test_the_throw_a_steal_and_a_forced_portion_read_on_the_board():
     board = draw(state, "en")
     text = "\n".join(text_lines(board))
     assert (
-        board.content
+        plain(board.content or "")
         == "🎲 <@100000000000000000> · throw 1 of 3: `1` 🔴  `2` 🔴  `3` 🔴  `4` 🔴  `5` 🍣 → 1 🍣 · 4 🔴"
     )
     assert "Charlotte · 🍣 — · 🦴 top −3 (2 tiles)" in text
@@ -251,24 +255,24 @@ def test_the_throw_a_steal_and_a_forced_portion_read_on_the_board():
     ]
     marked = draw(state, "en", mask=0b01111)
     assert labels(marked)[:6] == ["Die 1 📌", "Die 2 📌", "Die 3 📌", "Die 4 📌", "Die 5", "Roll 1 die"]
-    assert "`4` 🔴 📌  `5` 🍣 →" in (marked.content or "")
+    assert "`4` 🔴 📌  `5` 🍣 →" in plain(marked.content or "")
     assert labels(draw(state, "en", mask=0b11111))[5] == "Leave a die to roll"
 
     # "Steal" asks its clicker alone: whose pile, and (four chopsticks) which tile, blind.
     step = steal_step(state)
-    assert step.content == (
+    assert plain(step.content or "") == (
         "🥢 Four chopsticks or more: choose a bone pile and a tile by its position, blind (1 = top)."
     )
     menu = cast(Any, step.items[0]).item
     assert menu.placeholder == "🥢 Steal from a bone pile…"
-    assert [(option.label, option.description) for option in menu.options] == [
+    assert [(plain(option.label), plain(option.description)) for option in menu.options] == [
         ("🥢 Charlotte: the top, −3", "bone pile of 2 tiles"),
         ("🥢 Charlotte: tile 2 from the top (hidden)", "bone pile of 2 tiles"),
     ]
 
     state.thrown, state.set_aside, state.throws = ["blue"], ["blue", "blue", "red", "red"], 3
     board = draw(state, "en")
-    assert board.content == (
+    assert plain(board.content or "") == (
         "🎲 <@100000000000000000> · last throw (3 of 3): `1` 🔵 · set aside: 🔵 🔵 🔴 🔴 → 3 🔵 · 2 🔴"
         " — nothing fits: the **forced portion**"
     )  # nobody has sushi to steal
@@ -291,4 +295,15 @@ def test_the_rules_carry_the_legend_the_board_leaves_out(language: str):
     rules = catalog(language)["sushizock.rules.text"]  # as written: t() may turn commands into mentions
     assert len(t("sushizock.rules.text", language)) <= 4096  # an embed's description
     assert "`/sushizock roll set_aside:1 3`" in rules
-    assert all(mark in rules for mark in ("🍣", "🦴", "🔵", "🔴", "**[+4]**", "▶️"))
+    marked = (
+        f"**[{plain(render.tile_text(4, language))}]**"  # in the language's digits, as the board marks it
+    )
+    assert all(mark in rules for mark in ("🍣", "🦴", "🔵", "🔴", marked, "▶️"))
+
+
+@pytest.mark.parametrize(
+    ("typed", "dice"),
+    [("1 3", (0, 2)), ("۱ ۳", (0, 2)), ("۱،۳", (0, 2)), ("3, 1, 3", (0, 2)), ("٢", (1,)), ("", ())],
+)
+def test_dice_to_set_aside_are_read_in_latin_and_persian_digits(typed: str, dice: tuple[int, ...]):
+    assert dice_to_set_aside(typed) == dice

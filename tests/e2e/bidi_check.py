@@ -26,12 +26,13 @@ from cogs.bidi import CONTROLS, FSI, LRI, PDI, RLI, RLM, plain
 _MARKER = re.compile(r"(?:\s*(?:#{1,3} |-# |>>> |> |[-*] |\d{1,3}\. ))*")
 _LATIN = "A-Za-z\u00c0-\u024f"
 _DIGITS = "0-9\u06f0-\u06f9\u0660-\u0669"
-# What a reader takes as one left-to-right piece (written independently of cogs/bidi.py's runs).
+# What a reader takes as one left-to-right piece (written independently of cogs/bidi.py's runs). A
+# percent sign is a piece of its own: a right-to-left sentence reads it after the number, on its left.
 _PIECE = re.compile(
     rf"`[^`]+`"
     rf"|<[@#/:at][^<>]*>"
-    rf"|[+\-−×/#]?[{_LATIN}{_DIGITS}]+(?:[.:/'’,_@&%+\-−×][{_LATIN}{_DIGITS}]+)*%?"
-    rf"(?: [+\-−×/#]?[{_LATIN}{_DIGITS}]+(?:[.:/'’,_@&%+\-−×][{_LATIN}{_DIGITS}]+)*%?)*"
+    rf"|[+\-−×/#]?[{_LATIN}{_DIGITS}]+(?:[.:/'’,_@&+\-−×٫٬][{_LATIN}{_DIGITS}]+)*"
+    rf"(?: [+\-−×/#]?[{_LATIN}{_DIGITS}]+(?:[.:/'’,_@&+\-−×٫٬][{_LATIN}{_DIGITS}]+)*)*"
 )
 
 
@@ -138,10 +139,19 @@ def expected_ltr(line: str) -> str:
     return "".join(out)
 
 
+_MASKED_LINK = re.compile(r"\[([^\]\n]*)\]\([^()\s]*\)")  # a client shows a masked link's words only
+
+
+def _shown(line: str) -> str:
+    """The line as a client lays it out: without its markdown line marker and link targets."""
+    body = line[_MARKER.match(line).end() :]  # type: ignore[union-attr]  # markdown consumes the marker
+    return _MASKED_LINK.sub(r"\1", body)
+
+
 def line_problems(line: str) -> list[str]:
     """Why a line would not read right, in a left-to-right paragraph or one that follows its first
     strong letter (none: it reads right both ways)."""
-    body = line[_MARKER.match(line).end() :]  # type: ignore[union-attr]  # markdown consumes the marker
+    body = _shown(line)
     if not body.strip() or not (set(body) & CONTROLS or _has_rtl(body)):
         return []
     if is_persian(body):
@@ -157,16 +167,23 @@ def line_problems(line: str) -> list[str]:
 
 
 def problems(texts: Iterable[str]) -> list[str]:
+    """Every line of these texts that would not read right; a code block shows what a player typed,
+    as typed, and is not checked."""
     found: list[str] = []
     for text in texts:
+        fenced = False
         for line in text.split("\n"):
-            found += line_problems(line)
+            if line.lstrip().startswith("```"):
+                fenced = not fenced if line.count("```") % 2 else fenced
+                continue
+            if not fenced:
+                found += line_problems(line)
     return found
 
 
 def reads_right_without_isolates(line: str) -> bool:
     """Whether a Persian line still reads right in a left-to-right paragraph once a client drops the
     isolates (keeping the marks): the fallback the right-to-left marks are there for."""
-    body = line[_MARKER.match(line).end() :]  # type: ignore[union-attr]
+    body = _shown(line)
     stripped = body.translate(dict.fromkeys(map(ord, (LRI, RLI, FSI, PDI))))
     return _visual(stripped, "L").strip() == expected_rtl(body).strip()

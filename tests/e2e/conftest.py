@@ -66,7 +66,7 @@ async def words_players_read(request: pytest.FixtureRequest, simcord_env: Any) -
 
 def _keep_right_to_left_lines(said: list[transcript.Line]) -> None:
     """SUSHIBAR_RTL_LINES=<file>: every right-to-left line players read is appended to the file, one JSON
-    string a line, for `bench/bidi.py`'s figures."""
+    string a line, for `bench/rtl_lines.py`'s figures."""
     target = os.environ.get("SUSHIBAR_RTL_LINES")
     if not target:
         return
@@ -100,7 +100,7 @@ async def _unpinged_turns(env: Any, said: list[transcript.Line]) -> list[str]:
     for line in said:
         if not plain(line.raw).startswith("🔔"):  # a turn ping, in any language (results notify too)
             continue
-        users = list(line.pings) if line.where == "#channel" else []
+        users = list(line.pings) if line.where in ("#channel", "#thread") else []
         if line.where.startswith("DM @"):
             users = [u for u, c in env.backend.dm_channels.items() if c == line.target]
         for user in users:

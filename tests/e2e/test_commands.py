@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import discord
 
+from cogs.bidi import plain
 from cogs.i18n import catalog, languages
 from tests.e2e.helpers import Table, text_of
 
@@ -34,7 +35,10 @@ async def test_a_command_answers_with_what_it_did(simcord_env):
     started = await table.slash("alice", "start")
     alice = f"<@{table.players['alice'].id}>"
     assert started.ephemeral
-    assert started.response.content == f"▶️ The Sushi Go! game has started: {alice} and 🤖 Temaki (normal)."
+    assert (
+        plain(started.response.content)
+        == f"▶️ The Sushi Go! game has started: {alice} and 🤖 Temaki (normal)."
+    )
     assert "(normal)" not in text_of(table.board)
 
 
@@ -44,3 +48,26 @@ def test_no_answer_is_a_bare_done():
     for language in languages().values():
         said = [key for key, words in catalog(language).items() if words.strip().casefold() in bare]
         assert said == [], language
+
+
+async def test_a_table_option_is_set_and_shown_in_the_admins_words(simcord_env):
+    """/settings option takes the option and value as the admin reads them (or the engine's words),
+    answers with the option's label and value in the admin's language, and refuses a value it does not
+    know with the list of those it does."""
+    table = Table(simcord_env, "kaiten", ["alice"])
+    admins = table.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    admin = table.guild.add_member(table.env.create_user("admin"), roles=[admins])
+    await admin.slash(table.channel, "settings language", choose="de")
+    chosen = await admin.slash(
+        table.channel, "settings option", game="kaiten", option="geschick", value="Aus"
+    )
+    assert chosen.ephemeral
+    assert plain(chosen.response.content) == "Neue Tische für Kaiten Sushi starten mit Geschick: **aus**."
+    wrong = await admin.slash(
+        table.channel, "settings option", game="kaiten", option="dexterity", value="weich"
+    )
+    assert wrong.ephemeral
+    assert plain(wrong.response.content) == "Geschick kann normal, locker, streng oder aus sein."
+    shown = await admin.slash(table.channel, "settings show")
+    assert "Kaiten Sushi · Geschick: **aus**" in text_of(shown.response)
+    assert "dexterity" not in text_of(shown.response) and "off" not in text_of(shown.response)

@@ -17,11 +17,13 @@ import discord
 import pytest
 from PIL import Image
 
+from cogs.bidi import plain
 from cogs.kaiten.picture import DUE
 from cogs.tables.context import now
 from rules.kaiten.game import GAME
 from rules.kaiten.state import KaitenState
-from tests.e2e.helpers import Table, buttons, label_starting, labels, text_of
+from tests.e2e.helpers import Table, buttons, label_starting, labels
+from tests.e2e.helpers import text_of as shown
 
 SEED = 3
 CHOPSTICKS = "🥢"
@@ -30,6 +32,11 @@ CHOPSTICKS = "🥢"
 # still running; the chopsticks windows are 2 s and more (strict), so a shorter settle timeout leaves the
 # challenge timer parked until the test presses a button or calls advance_time.
 pytestmark = pytest.mark.simcord(settle_timeout=1.5)
+
+
+def text_of(message: Any) -> str:
+    """A message's text as a player reads it (names come isolated; the controls are not read)."""
+    return plain(shown(message))
 
 
 @pytest.fixture
@@ -97,7 +104,7 @@ def explained(results: discord.Message) -> dict[str, tuple[int, list[str]]]:
     their score and the lines that explain it."""
     found: dict[str, tuple[int, list[str]]] = {}
     player: str | None = None
-    for line in (results.embeds[0].description or "").splitlines():
+    for line in plain(results.embeds[0].description or "").splitlines():
         head = re.search(r"\*\* (.+) — (−?\d+) points?$", line)
         if head:
             player = str(head[1])
@@ -149,7 +156,7 @@ async def test_two_player_game_with_chopsticks_a_time_out_and_a_refill(simcord_e
     table = Table(env, "kaiten", ["alice", "bob"])
     opened = await table.open(dexterity="normal")
     assert not opened.ephemeral
-    assert "dexterity: **normal**" in text_of(table.board)
+    assert "Dexterity: **normal**" in text_of(table.board)
     await table.join("bob")
     await table.start()
     names = {0: "alice", 1: "bob"}
@@ -159,7 +166,9 @@ async def test_two_player_game_with_chopsticks_a_time_out_and_a_refill(simcord_e
     # The table is told whose turn it is and what they may do; the sake starts on the first pine of the
     # top side. The plates, the sake's line and the scores are the picture's: the words do not repeat them.
     alice = f"<@{table.member('alice').id}>"
-    assert board.content.startswith(f"🍣 {alice} fetches a sushi from column A — or first spends a 🌿 wasabi")
+    assert plain(board.content).startswith(
+        f"🍣 {alice} fetches a sushi from column A — or first spends a 🌿 wasabi"
+    )
     assert not re.search(r"\byour?\b", text_of(board), re.IGNORECASE)
     assert (
         not board.embeds[0].fields and "pts" not in text_of(board) and "nearest first" not in text_of(board)
@@ -260,7 +269,7 @@ async def test_dexterity_off_table_options_and_slash_commands(simcord_env: Any) 
     assert nothing.ephemeral and "no game running here" in nothing.response.content
     await table.open(dexterity="off", arrangement="checkerboard")
     lobby = text_of(table.board)
-    assert "dexterity: **off**" in lobby and "arrangement: **checkerboard**" in lobby
+    assert "Dexterity: **off**" in lobby and "Arrangement: **checkerboard**" in lobby
     await table.join("bob")
     await table.start()
     assert "🥢 Dexterity: off" in text_of(table.board)
@@ -352,7 +361,7 @@ async def test_short_of_ginger_the_player_chooses_the_edge_by_button_or_slash(si
     await table.click("alice", "bottom right")
     board = table.board
     text = text_of(board)
-    assert board.content.startswith(
+    assert plain(board.content).startswith(
         f"🫚 <@{table.member('alice').id}> has 1 ginger for 2 new edges between black and white rice and "
         "chooses where it goes — an edge left bare makes its row or column score 0"
     )
@@ -371,9 +380,9 @@ async def test_short_of_ginger_the_player_chooses_the_edge_by_button_or_slash(si
     # She saves the 5-point bottom row: the right column is lost, and the turn goes on.
     await table.press("alice", "bottom middle | bottom right")
     text = text_of(table.board)
-    assert "alice laid 1 ginger" in text and "the right column will score 0" in text
+    assert "alice laid a ginger" in text and "the right column will score 0" in text
     assert not shows(await picture(table.board), DUE)
-    assert table.board.content.startswith(f"🍣 <@{table.member('bob').id}> fetches a sushi from")
+    assert plain(table.board.content).startswith(f"🍣 <@{table.member('bob').id}> fetches a sushi from")
     alice = (await table.view())["players"][0]
     assert alice["ginger_edges"] == [[7, 8]] and alice["missing_ginger"] == [[5, 8]]
     assert alice["score"] == 7 + 2 + 1 + 2  # rows 1 + 1 + 5, columns 1 + 1, one black rice, the wasabi

@@ -14,6 +14,7 @@ from typing import Any
 import discord
 import pytest
 
+from cogs.bidi import plain
 from cogs.i18n import catalog
 from rules.rockthebock.game import GAME, Roll
 from tests.e2e import transcript
@@ -148,13 +149,15 @@ async def test_a_players_own_language_wins_in_private_and_the_table_keeps_the_se
     refused = await table.member("bob").click(
         table.board, custom_id=action_button(table.board, Roll()).custom_id
     )
-    assert refused.ephemeral and refused.response.content == catalog("fa")["rockthebock.error.not_your_turn"]
+    assert refused.ephemeral and plain(refused.response.content) == plain(
+        catalog("fa")["rockthebock.error.not_your_turn"]
+    )
     # back to the server's language: the next refusal is German
     await table.member("bob").slash(table.channel, "language", choose="default")
     refused = await table.member("bob").click(
         table.board, custom_id=action_button(table.board, Roll()).custom_id
     )
-    assert refused.response.content == catalog("de")["rockthebock.error.not_your_turn"]
+    assert plain(refused.response.content) == plain(catalog("de")["rockthebock.error.not_your_turn"])
     assert english_read(simcord_env, "de") == []
 
 

@@ -13,6 +13,7 @@ dice (`tests/e2e/test_sushidice.py`), so every game is short.
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -49,9 +50,15 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
 # ---------------------------------------------------------------- acting by components
 
 
-async def duel_to_the_end(table: Table, players: dict[int, Player], script: DiceScript) -> None:
+async def duel_to_the_end(
+    table: Table,
+    players: dict[int, Player],
+    script: DiceScript,
+    first_duel: Callable[[Player], Awaitable[None]] | None = None,
+) -> None:
     """Sushi Dice: the host challenges, then in each duel one duelist throws the dice of a face-up
-    plate (rigged) on their panel and rings the bell for it, until someone owns enough plates."""
+    plate (rigged) on their panel and rings the bell for it, until someone owns enough plates;
+    `first_duel` is shown the first duel's ringer, their panel open, before they throw."""
     for _ in range(40):
         ctx = await table.live()
         if ctx is None:
@@ -65,6 +72,9 @@ async def duel_to_the_end(table: Table, players: dict[int, Player], script: Dice
         player = players[ringer]
         if player.opened is None:
             await player.open_panel()
+        if first_duel is not None:
+            await first_duel(player)
+            first_duel = None
         script.then(colour, plate_faces(view["face_up"][0]))
         assert await player.play(ctx.game.id, Roll())
         ctx = await table.live()

@@ -8,6 +8,7 @@ from typing import Any
 import discord
 import pytest
 
+from cogs.bidi import plain
 from rules.rockthebock.game import GAME, WOLF, Choose, RockTheBockView, Roll, score_round
 from tests.e2e.helpers import Table, action_value, buttons, labels, payload, text_of
 
@@ -46,8 +47,8 @@ def wolves(count: int) -> str:
 
 
 def description(message: discord.Message) -> str:
-    """The text of a message's first embed."""
-    return message.embeds[0].description or ""
+    """The text of a message's first embed, as a reader sees it (no bidi controls)."""
+    return plain(message.embeds[0].description or "")
 
 
 def text_without_footers(table: Table) -> str:
@@ -124,13 +125,13 @@ class Play:
         name = self.names[seat]
         player = self.table.member(name)
         board = self.table.board
-        assert f"<@{player.id}>'s turn: **Roll**" in board.content
+        assert f"<@{player.id}>'s turn: **Roll**" in plain(board.content or "")
         self.check(board)
         use_slash = self.moves % 3 == 2
         self.moves += 1
         if use_slash:
             result = await self.table.slash(name, "roll")
-            assert result.ephemeral and "threw the dice" in result.response.content
+            assert result.ephemeral and "threw the dice" in plain(result.response.content or "")
         else:
             roll = button_for(board, Roll())
             dice = view["dice"]
@@ -161,7 +162,7 @@ class Play:
         """The throw is on the board grouped by colour, one button per colour with its count."""
         board = self.table.board
         self.check(board)
-        assert "'s turn: choose one colour of the throw" in board.content
+        assert "'s turn: choose one colour of the throw" in plain(board.content or "")
         shown = description(board)
         dice = view["dice"]
         assert ("Throw of 1 die:" if dice == 1 else f"Throw of {dice} dice:") in shown
@@ -193,19 +194,21 @@ class Play:
                 assert action.target is not None
                 options["target"] = self.table.member(self.names[action.target])
             result = await self.table.slash(name, "choose", **options)
-            assert result.ephemeral and "✅ You" in result.response.content, result.response.content
+            assert result.ephemeral and "✅ You" in plain(result.response.content or ""), plain(
+                result.response.content or ""
+            )
             self.seen.add(f"slash_{action.colour == WOLF}")
             return
         board = self.table.board
         if action.colour == WOLF and len(view["sheets"]) > 2:
             count = next(item["count"] for item in view["throw"] or [] if item["colour"] == WOLF)
             picker = await self.table.press(name, wolves(count))
-            assert picker.ephemeral and "to whom?" in picker.response.content
-            assert (
-                f"Send **{count}** {'wolf' if count == 1 else 'wolves'} to whom?" in picker.response.content
+            assert picker.ephemeral and "to whom?" in plain(picker.response.content or "")
+            assert f"Send **{count}** {'wolf' if count == 1 else 'wolves'} to whom?" in plain(
+                picker.response.content or ""
             )
             done = await self.table.choose(name, [action_value(GAME.id, action)], picker.response)
-            assert done.response.ephemeral and "Your move is in" in done.response.content
+            assert done.response.ephemeral and "Your move is in" in plain(done.response.content or "")
             self.seen.add("wolf_picker")
             return
         chosen = button_for(board, action)
@@ -275,7 +278,7 @@ async def test_two_players_play_to_the_end(simcord_env):
     await table.seat_everyone()
     board = table.board
     assert board.embeds[0].title == "🐐 Rock the Bock — round 1/3"
-    assert board.content == f"🎲 <@{table.member('alice').id}>'s turn: **Roll** 10 dice."
+    assert plain(board.content or "") == f"🎲 <@{table.member('alice').id}>'s turn: **Roll** 10 dice."
     assert sheet_lines(board) == [
         "▶️ 🟥 alice: 🐏 0 = 🐺 0 → 🐐 0 × 0 = **0** · 🎲 10 left",
         "🟦 bob: 🐏 0 = 🐺 0 → 🐐 0 × 0 = **0** · 🎲 10 left",
@@ -287,11 +290,11 @@ async def test_two_players_play_to_the_end(simcord_env):
     )
 
     stranger = await table.click("carol", "Roll 10 dice")
-    assert stranger.ephemeral and "not seated" in stranger.response.content
+    assert stranger.ephemeral and "not seated" in plain(stranger.response.content or "")
     wrong = await table.click("bob", "Roll 10 dice")
-    assert wrong.ephemeral and "isn't your turn" in wrong.response.content
+    assert wrong.ephemeral and "isn't your turn" in plain(wrong.response.content or "")
     slash_wrong = await table.slash("bob", "roll")
-    assert slash_wrong.ephemeral and "isn't your turn" in slash_wrong.response.content
+    assert slash_wrong.ephemeral and "isn't your turn" in plain(slash_wrong.response.content or "")
 
     play = Play(simcord_env, table, names)
     await play.to_the_end()
@@ -344,27 +347,27 @@ async def test_wolf_picker_and_choose_refusals(simcord_env):
     # Bob may not use Alice's throw, by button or by command.
     first = buttons(table.board)[0]
     wrong = await table.member("bob").click(table.board, custom_id=first.custom_id)
-    assert wrong.ephemeral and "isn't your turn" in wrong.response.content
+    assert wrong.ephemeral and "isn't your turn" in plain(wrong.response.content or "")
     refused = await table.slash("bob", "choose", colour="white")
-    assert refused.ephemeral and "isn't your turn" in refused.response.content
+    assert refused.ephemeral and "isn't your turn" in plain(refused.response.content or "")
     # Alice names a colour that is not in the throw, or a stranger as the wolves' victim.
     missing = next(colour for colour in ("white", "grey", "red", "blue", "green") if colour not in thrown)
     refused = await table.slash("alice", "choose", colour=missing)
-    assert refused.ephemeral and "No die shows" in refused.response.content
+    assert refused.ephemeral and "No die shows" in plain(refused.response.content or "")
     stranger = table.member("erin")
     refused = await table.slash("alice", "choose", colour="grey", target=stranger)
-    assert refused.ephemeral and "erin isn't playing" in refused.response.content
+    assert refused.ephemeral and "erin isn't playing" in plain(refused.response.content or "")
     if "grey" in thrown:
         refused = await table.slash("alice", "choose", colour="grey")
-        assert refused.ephemeral and "Wolves need a victim" in refused.response.content
+        assert refused.ephemeral and "Wolves need a victim" in plain(refused.response.content or "")
         refused = await table.slash("alice", "choose", colour="grey", target=table.member("alice"))
-        assert refused.ephemeral and "to yourself" in refused.response.content
+        assert refused.ephemeral and "to yourself" in plain(refused.response.content or "")
         not_yours = await table.press("bob", wolves(thrown["grey"]["count"]))
-        assert not_yours.ephemeral and "isn't your turn" in not_yours.response.content
+        assert not_yours.ephemeral and "isn't your turn" in plain(not_yours.response.content or "")
         picker = await table.press("alice", wolves(thrown["grey"]["count"]))
         assert picker.ephemeral
         options = picker.response.components[0]["components"][0]["options"]
-        assert [option["label"] for option in options] == ["🟦 bob", "🟩 carol"]
+        assert [plain(option["label"]) for option in options] == ["🟦 bob", "🟩 carol"]
         await table.choose("alice", [action_value(GAME.id, Choose(WOLF, 2))], picker.response)
         count = thrown["grey"]["count"]
         sent = "wolf" if count == 1 else "wolves"

@@ -23,6 +23,7 @@ from typing import Any
 import discord
 import pytest
 
+from cogs.bidi import plain
 from cogs.sushidice.cog import COMPUTER_DELAY, PUBLIC_BOARD_INTERVAL
 from cogs.sushidice.render import FACE_EMOJI
 from rules.sushidice.game import DICE, SushiDiceGame
@@ -114,7 +115,7 @@ def dice(monkeypatch: pytest.MonkeyPatch) -> DiceScript:
 
 async def press_first(table: Table, name: str, prefix: str, message: discord.Message) -> Any:
     """Click the first enabled button whose label starts with `prefix` (two face-up plates may match)."""
-    found = [b for b in buttons(message) if (b.label or "").startswith(prefix) and not b.disabled]
+    found = [b for b in buttons(message) if plain(b.label or "").startswith(prefix) and not b.disabled]
     assert found, f"no button {prefix!r} among {labels(message)}"
     return await table.member(name).click(message, custom_id=found[0].custom_id)
 
@@ -137,11 +138,11 @@ def panel_of(opened: Any) -> discord.Message:
 
 def field(message: discord.Message, part: str) -> str:
     """The value of the message's first embed field whose name contains `part` (a panel's)."""
-    return next(f.value or "" for f in message.embeds[0].fields if part in (f.name or ""))
+    return next(plain(f.value or "") for f in message.embeds[0].fields if part in plain(f.name or ""))
 
 
 def board_lines(message: discord.Message) -> list[str]:
-    return (message.embeds[0].description or "").splitlines()
+    return plain(message.embeds[0].description or "").splitlines()
 
 
 def duelist_line(message: discord.Message, name: str) -> str:
@@ -183,11 +184,11 @@ async def test_three_players_play_to_the_end_with_a_yuck_and_a_chop(simcord_env,
     names = {seat: name for name, seat in seats.items()}
 
     # The host challenges; nobody else may.
-    assert "chooses the first opponent" in table.board.content
+    assert "chooses the first opponent" in plain(table.board.content or "")
     not_host = await table.click("bob", "carol")
-    assert not_host.ephemeral and "host picks the first duel" in not_host.response.content
+    assert not_host.ephemeral and "host picks the first duel" in plain(not_host.response.content)
     await table.click("alice", "bob")
-    assert "duel #1" in (table.board.embeds[0].title or "")
+    assert "duel #1" in plain(table.board.embeds[0].title or "")
     board_id = table.board.id
     alice, bob = await open_panel(table, "alice"), await open_panel(table, "bob")
     assert disabled(panel_of(alice), "Ring bell") and disabled(panel_of(alice), "Yuck!")
@@ -204,7 +205,7 @@ async def test_three_players_play_to_the_end_with_a_yuck_and_a_chop(simcord_env,
     assert "Yuck!" in labels(panel_of(alice), enabled_only=True)
     dice.then("blue", "sake sake sake sake sake sake")
     await table.press("alice", "Yuck!", panel_of(alice))
-    assert "called Yuck! on you" in (panel_of(bob).embeds[0].description or "")
+    assert "called Yuck! on you" in plain(panel_of(bob).embeds[0].description or "")
     assert field(panel_of(bob), "Your dice").startswith("Thrown (6): " + shows(["sake"] * 6))
     await simcord_env.advance_time(PUBLISHED)
     assert "🤢 alice called Yuck! — bob re-threw all six dice." in board_lines(table.board)
@@ -218,16 +219,17 @@ async def test_three_players_play_to_the_end_with_a_yuck_and_a_chop(simcord_env,
     await simcord_env.advance_time(PUBLISHED)
     assert "Chop!" in labels(table.board, enabled_only=True)
     duelist_chop = await table.press("alice", "Chop!")
-    assert (
-        duelist_chop.ephemeral
-        and "only the players watching it may call Chop!" in duelist_chop.response.content
+    assert duelist_chop.ephemeral and "only the players watching it may call Chop!" in plain(
+        duelist_chop.response.content
     )
     picker = await table.press("carol", "Chop!")
-    assert picker.ephemeral and "Who gets the 🔵 blue set?" in picker.response.content
+    assert picker.ephemeral and "Who gets the 🔵 blue set?" in plain(picker.response.content)
     chopped = await table.choose("carol", [str(seats["bob"])], picker.response.message)
-    assert "duel #2 vs bob" in chopped.response.embeds[0].title  # the picker became carol's panel
+    assert "duel #2 vs bob" in plain(
+        chopped.response.embeds[0].title or ""
+    )  # the picker became carol's panel
     await simcord_env.advance_time(PUBLISHED)
-    assert "duel #2" in (table.board.embeds[0].title or "")
+    assert "duel #2" in plain(table.board.embeds[0].title or "")
     assert board_lines(table.board)[0] == "🔪 carol called Chop! — no plate."  # on the board, no message
     assert not channel_messages(table)
 
@@ -252,10 +254,10 @@ async def test_three_players_play_to_the_end_with_a_yuck_and_a_chop(simcord_env,
     assert not [m for m in messages if "took the" in text_of(m) or "takes the" in text_of(m)]
     assert not any("🔔" in text_of(m) for m in messages if "your turn" not in (m.content or ""))
     assert sum("your turn" in (m.content or "") for m in messages) <= 1
-    results = next(m for m in messages if m.embeds and "final result" in (m.embeds[0].title or ""))
+    results = next(m for m in messages if m.embeds and "final result" in plain(m.embeds[0].title or ""))
     ids = {name: member.id for name, member in table.players.items()}
     # Plates, not points, and under each player the plates they won (no tie-break: none decided).
-    assert (results.embeds[0].description or "").splitlines() == [
+    assert plain(results.embeds[0].description or "").splitlines() == [
         f"🥇 **1.** <@{ids['alice']}> — 5 plates",
         "╰ 🥚 tamago · 🍣 sake · 🥒 kappa · 🍱 combo ×2",
         f"🥈 **2.** <@{ids['carol']}> — 3 plates",
@@ -265,8 +267,10 @@ async def test_three_players_play_to_the_end_with_a_yuck_and_a_chop(simcord_env,
     ]
     alice_id = ids["alice"]
     standings = await table.member("alice").slash(table.channel, "leaderboard", game="sushidice")
-    assert str(alice_id) in standings.response.embeds[0].description
-    assert "avg plates" in standings.response.embeds[0].description  # counted in plates, not points
+    assert str(alice_id) in plain(standings.response.embeds[0].description or "")
+    assert "avg plates" in plain(
+        standings.response.embeds[0].description or ""
+    )  # counted in plates, not points
 
 
 # ---------------------------------------------------------------- the public board under a burst
@@ -305,25 +309,27 @@ async def test_a_yuck_counts_only_against_dice_the_board_has_shown(simcord_env, 
     table = Table(simcord_env, "sushidice", ["alice", "bob"])
     await table.seat_everyone()
     bob = await table.slash("bob", "panel")
-    assert bob.ephemeral and "Your 🔵 blue dice — duel #1 vs alice" in (panel_of(bob).embeds[0].title or "")
+    assert bob.ephemeral and "Your 🔵 blue dice — duel #1 vs alice" in plain(
+        plain(panel_of(bob).embeds[0].title or "") or ""
+    )
     await simcord_env.advance_time(PUBLISHED)
 
     nothing = await table.slash("alice", "yuck")
-    assert nothing.ephemeral and "the board you pressed on showed no 🤢" in nothing.response.content
+    assert nothing.ephemeral and "the board you pressed on showed no 🤢" in plain(nothing.response.content)
     dice.then("blue", "sake sake sake sake sake sake")
     dice.then("blue", "sake sake sake yuck sake sake")
     await table.press("bob", "Roll", panel_of(bob))  # shown at once: the board was quiet
     await table.press("bob", "Roll", panel_of(bob))  # a yuck, not shown yet: the board waits its turn
     assert "🤢" not in duelist_line(table.board, "bob")
     unseen = await table.slash("alice", "yuck")
-    assert unseen.ephemeral and "showed no 🤢" in unseen.response.content
+    assert unseen.ephemeral and "showed no 🤢" in plain(unseen.response.content)
     assert (await table.view())["duelists"][1]["yuck"]  # no penalty, nothing changed
 
     await simcord_env.advance_time(PUBLISHED)
     assert "🤢" in duelist_line(table.board, "bob")
     dice.then("blue", "ebi ebi ebi ebi ebi ebi")
     called = await table.slash("alice", "yuck")
-    assert called.ephemeral and called.response.content == "✅ You called Yuck! on bob."
+    assert called.ephemeral and plain(called.response.content) == "✅ You called Yuck! on bob."
 
     # After a restart the table, active moments ago, shows its board again at once: what that board
     # shows is known, so a call on the yuck it shows counts without a refresh first.
@@ -335,7 +341,7 @@ async def test_a_yuck_counts_only_against_dice_the_board_has_shown(simcord_env, 
     await simcord_env.bot.tree.sync()
     assert "🤢" in duelist_line(table.board, "bob")
     called = await table.slash("alice", "yuck")
-    assert called.response.content.startswith("✅ You called Yuck!")
+    assert plain(called.response.content).startswith("✅ You called Yuck!")
 
 
 async def test_a_call_stands_on_the_board_pressed_on_though_the_yuck_was_thrown_away(simcord_env, dice):
@@ -360,12 +366,12 @@ async def test_a_call_stands_on_the_board_pressed_on_though_the_yuck_was_thrown_
     called = await table.press("alice", "Yuck!", panel_of(alice))
     assert called.response.id == alice.response.id  # answered on her panel, no refusal
     assert (await table.view())["last"][0] == {"type": "yuck", "seat": 0, "target": 1}
-    assert "called Yuck! on you" in (panel_of(bob).embeds[0].description or "")
+    assert "called Yuck! on you" in plain(panel_of(bob).embeds[0].description or "")
     assert (await table.view())["duelists"][1]["faces"] == ["kappa"] * 6  # all six thrown anew
 
     # carol's Chop! on that same board comes after alice's call: too late, and said so privately.
     late = await table.press("carol", "Chop!", pressed_on)
-    assert late.ephemeral and late.response.content.startswith("Too late — that 🤢 was called first")
+    assert late.ephemeral and plain(late.response.content).startswith("Too late — that 🤢 was called first")
 
     # A new pair of yucks shown; both throw them away before the next board; carol's Chop! counts.
     dice.then("red", "tamago tamago tamago tamago yuck tamago")
@@ -379,7 +385,7 @@ async def test_a_call_stands_on_the_board_pressed_on_though_the_yuck_was_thrown_
     await table.press("bob", "Roll", panel_of(bob))
     picker = await table.press("carol", "Chop!")
     chopped = await table.choose("carol", ["1"], picker.response.message)
-    assert "duel #2 vs bob" in chopped.response.embeds[0].title
+    assert "duel #2 vs bob" in plain(chopped.response.embeds[0].title or "")
     assert (await table.view())["last"][0] == {"type": "chop", "seat": 2, "partner": 1}
 
 
@@ -421,24 +427,24 @@ async def test_only_a_duelist_calls_yuck_and_the_others_hear_why(simcord_env, di
     table = Table(simcord_env, "sushidice", ["alice", "bob", "carol"])
     await table.open()
     lobby = await table.slash("alice", "yuck")
-    assert lobby.ephemeral and "The game hasn't started yet" in lobby.response.content
+    assert lobby.ephemeral and "The game hasn't started yet" in plain(lobby.response.content)
     await table.join("bob", "carol")
     await table.start()
     await simcord_env.advance_time(PUBLISHED)
 
     guest = await table.slash("bob", "yuck")
-    assert guest.ephemeral and "host picks the first duel" in guest.response.content
+    assert guest.ephemeral and "host picks the first duel" in plain(guest.response.content)
     host = await table.slash("alice", "yuck")
-    assert host.ephemeral and "the host must challenge the first opponent" in host.response.content
+    assert host.ephemeral and "the host must challenge the first opponent" in plain(host.response.content)
     stranger = await table.slash("dave", "yuck")
-    assert stranger.ephemeral and stranger.response.content == "You are not seated at this table."
+    assert stranger.ephemeral and plain(stranger.response.content) == "You are not seated at this table."
 
     await table.click("alice", "bob")
     await simcord_env.advance_time(PUBLISHED)
     spectator = await table.slash("carol", "yuck")
-    assert spectator.ephemeral and "the others may call Chop!" in spectator.response.content
+    assert spectator.ephemeral and "the others may call Chop!" in plain(spectator.response.content)
     panel = await table.slash("carol", "panel")
-    assert panel.ephemeral and "duel #1" in panel.response.content  # carol watches: no dice of her own
+    assert panel.ephemeral and "duel #1" in plain(panel.response.content)  # carol watches: no dice of her own
     assert (await table.view())["last"][0]["type"] == "challenged"  # nothing changed
 
 
@@ -447,7 +453,9 @@ async def test_time_outs_and_computer_duelists(simcord_env, dice):
     await table.seat_everyone()
     dice.then("red", "maguro sake maguro tamago kappa sake")  # no yuck: bob's stand-in move is a roll too
     await simcord_env.advance_time(301)
-    notice = next(m.content for m in table.public_messages() if "took too long" in (m.content or ""))
+    notice = next(
+        plain(m.content or "") for m in table.public_messages() if "took too long" in (m.content or "")
+    )
     for name in ("alice", "bob"):
         assert f"<@{table.players[name].id}> took too long — the table rolled the dice for them." in notice
     assert all(duelist["throw"] for duelist in (await table.view())["duelists"])

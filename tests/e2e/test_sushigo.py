@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from cogs.bidi import plain
 from rules.sushigo.game import GAME, SushiGoPrivateView, SushiGoView
 from rules.sushigo.state import Pick
 from tests.e2e.helpers import Table, action_value, buttons, selects, text_of
@@ -154,7 +155,7 @@ class Play:
             if index < len(movers) - 1:
                 # a pick shows only as "picked": every tableau on the board is exactly as before
                 assert tableaux(self.table) == before
-                assert f"✅ **{NAMES[seat]}**" in (self.table.board.embeds[0].description or "")
+                assert f"✅ **{NAMES[seat]}**" in plain(self.table.board.embeds[0].description or "")
                 assert_board_is_short(self.table.board)
         return True
 
@@ -200,7 +201,7 @@ async def test_three_players_play_to_the_end(simcord_env):
 
     final = table.public_messages()
     results = next(m for m in final if m.embeds and "final result" in (m.embeds[0].title or ""))
-    described = results.embeds[0].description or ""
+    described = plain(results.embeds[0].description or "")
     assert "🥇" in described
     # every player's score, counted as the rulebook does: three rounds, then puddings
     explained = [line for line in described.splitlines() if line.startswith("╰ ")]
@@ -241,7 +242,7 @@ async def test_hand_command_and_refusals(simcord_env):
         card for card in ("tempura", "sashimi", "dumpling", "egg", "squid") if card not in hand_of(ctx, 0)
     )
     refused = await table.slash("alice", "pick", card=missing)
-    assert refused.ephemeral and "doesn't hold enough" in refused.response.content
+    assert refused.ephemeral and "Your hand holds no" in refused.response.content
     unknown = await table.slash("alice", "pick", card="pizza")
     assert "not a Sushi Go! card" in unknown.response.content
     card = hand_of(ctx, 0)[0]
@@ -267,7 +268,7 @@ async def test_time_out_picks_in_secret(simcord_env):
     notices = [m.content for m in table.public_messages() if "took too long" in (m.content or "")]
     assert notices and all("made a secret pick" in notice for notice in notices)
     assert "turn 2" in (table.board.embeds[0].title or "")
-    assert "Revealed — round 1, turn 1: **alice**" in text_of(table.board)
+    assert "Revealed — round 1, turn 1: **alice**" in plain(text_of(table.board))
     assert_board_is_short(table.board)
 
 
@@ -280,5 +281,5 @@ async def test_a_hand_sent_before_a_restart_still_picks(simcord_env, bot_factory
     assert ctx is not None
     play = Play(table)
     await play.dm_pick("bob", single(ctx, 1))
-    assert "✅ **bob**" in (table.board.embeds[0].description or "")
+    assert "✅ **bob**" in plain(table.board.embeds[0].description or "")
     assert "Your pick" in text_of(table.dm("bob"))

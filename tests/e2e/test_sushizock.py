@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from cogs.bidi import plain
 from cogs.sushizock.render import tile_text
 from cogs.tables import tables_of
 from cogs.tables.context import now
@@ -106,7 +107,7 @@ async def toggle(table: Table, name: str, die: int) -> Any:
 async def steal_step(table: Table, name: str) -> Any:
     """Click "Steal": its answer, to the clicker alone, holds the steals on offer."""
     asked = await table.press(name, "Steal from a ")
-    assert asked.ephemeral and selects(asked.response.message), asked.response.content
+    assert asked.ephemeral and selects(asked.response.message), plain(asked.response.content or "")
     return asked
 
 
@@ -117,7 +118,7 @@ async def by_buttons(table: Table, name: str, action: Any) -> None:
     elif isinstance(action, Roll):
         for die in action.keep:  # the dice to set aside, toggled one by one
             marked = await toggle(table, name, die)
-            assert not marked.ephemeral, marked.response and marked.response.content
+            assert not marked.ephemeral, marked.response and plain(marked.response.content or "")
         left = 5 - len((await table.state()).set_aside) - len(action.keep)
         result = await table.press(name, f"Roll {left} di")
     elif isinstance(action, Take):
@@ -128,13 +129,16 @@ async def by_buttons(table: Table, name: str, action: Any) -> None:
         assert isinstance(action, Steal)
         asked = await steal_step(table, name)
         menu = selects(asked.response.message)[0]
-        heights = [option.description or "" for option in menu.options]
+        heights = [plain(option.description or "") for option in menu.options]
         assert heights and all(height.endswith((" 1 tile", " tiles")) for height in heights), heights
         assert not [height for height in heights if height.endswith(" 1 tiles")]
         chosen = await table.choose(name, [action_value(GAME.id, action)], asked.response.message, part="a")
-        assert chosen.response.message.content == "Your move is in. The board in the channel shows the rest."
+        assert (
+            plain(chosen.response.message.content or "")
+            == "Your move is in. The board in the channel shows the rest."
+        )
         return
-    assert not result.ephemeral, result.response and result.response.content
+    assert not result.ephemeral, result.response and plain(result.response.content or "")
 
 
 async def by_slash(table: Table, name: str, action: Any) -> Any:
@@ -151,7 +155,7 @@ async def by_slash(table: Table, name: str, action: Any) -> Any:
         victim = table.member(NAMES[action.target])
         result = await table.slash(name, "steal", player=victim, position=action.position)
     assert result.ephemeral
-    assert result.response.content.startswith("✅ You "), result.response.content
+    assert plain(result.response.content or "").startswith("✅ You "), plain(result.response.content or "")
     return result
 
 
@@ -163,7 +167,7 @@ async def test_three_players_play_to_the_end_with_steals_and_a_forced_take(simco
     table = await started(env)
     board = table.board
     alice = table.member("alice")
-    assert board.content == f"🎲 <@{alice.id}>'s turn — the first throw, all five dice."
+    assert plain(board.content or "") == f"🎲 <@{alice.id}>'s turn — the first throw, all five dice."
     assert labels(board)[0] == "Roll all 5 dice"
     text = text_of(board)
     assert "▶️ **alice** · 🍣 — · 🦴 —" in text and "\nbob · 🍣 — · 🦴 —" in text
@@ -175,12 +179,16 @@ async def test_three_players_play_to_the_end_with_steals_and_a_forced_take(simco
     await table.click("alice", "Roll all 5 dice")
     await rig(env, table, throw(["blue", "blue", "blue", "red", "red"], throws=3))
     board = table.board
-    assert board.content.endswith("→ 3 🔵 · 2 🔴 — nothing fits: the **forced portion**")
+    assert plain(board.content or "").endswith("→ 3 🔵 · 2 🔴 — nothing fits: the **forced portion**")
     forced = label_starting(board, "Forced: take bone #")
     assert forced.endswith("(−4)")
     assert not selects(board) and not [label for label in labels(board) if label.startswith(("Roll", "Take"))]
     done = await table.slash("alice", "take")  # no kind: the forced take is the only move
-    assert done.ephemeral and "forced portion" in done.response.content and "−4" in done.response.content
+    assert (
+        done.ephemeral
+        and "forced portion" in plain(done.response.content or "")
+        and "−4" in plain(done.response.content or "")
+    )
     board = table.board
     assert "▶️ **bob**" in text_of(board)
     assert "Last move: alice had to take the forced portion, bone #" in text_of(board)
@@ -202,21 +210,25 @@ async def test_three_players_play_to_the_end_with_steals_and_a_forced_take(simco
     assert f"Steal from a {pile} pile" in labels(board)  # the board names no target: that is asked privately
     assert labels(board)[:5] == [f"Die {n}" for n in range(1, 6)]  # or set dice aside and throw again
     stranger = await table.member("dave").click(board, label=f"Steal from a {pile} pile")
-    assert stranger.ephemeral and "not seated" in stranger.response.content
+    assert stranger.ephemeral and "not seated" in plain(stranger.response.content or "")
     early = await table.click("alice", f"Steal from a {pile} pile")
     assert (
-        early.ephemeral and early.response.content == "It's carol's turn — only they may use these buttons."
+        early.ephemeral
+        and plain(early.response.content or "") == "It's carol's turn — only they may use these buttons."
     )
     asked = await steal_step(table, "carol")
     assert (
-        asked.response.content == f"🥢 Three chopsticks: choose whose {pile} pile you take the top tile from."
+        plain(asked.response.content or "")
+        == f"🥢 Three chopsticks: choose whose {pile} pile you take the top tile from."
     )
-    offered = [option.label for option in selects(asked.response.message)[0].options]
+    offered = [plain(option.label) for option in selects(asked.response.message)[0].options]
     assert any(label.startswith(f"🥢 {NAMES[target]}: the top, ") for label in offered), offered
-    assert not [m for m in table.public_messages() if "Three chopsticks" in m.content]  # nobody else sees it
+    assert not [
+        m for m in table.public_messages() if "Three chopsticks" in plain(m.content or "")
+    ]  # nobody else sees it
     await by_buttons(table, "carol", Steal(target, 1))
-    announced = [m for m in table.public_messages() if m.content.startswith("🥢 carol stole")]
-    assert announced and f"{NAMES[target]}'s {pile} pile" in announced[-1].content
+    announced = [m for m in table.public_messages() if plain(m.content or "").startswith("🥢 carol stole")]
+    assert announced and f"{NAMES[target]}'s {pile} pile" in plain(announced[-1].content)
     state = await table.state()
     assert getattr(state, f"{pile}_piles")[2][-1] == top
 
@@ -251,9 +263,13 @@ async def test_three_players_play_to_the_end_with_steals_and_a_forced_take(simco
                     blind_by_select = True
                 else:
                     done = await by_slash(table, NAMES[seat], Steal(other, 2))
-                    assert "blind" in done.response.content
+                    assert "blind" in plain(done.response.content or "")
                     blind_by_slash = True
-                lines = [m.content for m in table.public_messages() if "reached blind" in m.content]
+                lines = [
+                    plain(m.content or "")
+                    for m in table.public_messages()
+                    if "reached blind" in plain(m.content or "")
+                ]
                 assert lines and f"pulled out **{tile_text(buried)}**" in lines[-1]
                 turns += 1
                 continue
@@ -272,7 +288,7 @@ async def test_three_players_play_to_the_end_with_steals_and_a_forced_take(simco
     scored = [m.id for m in table.public_messages() if f"— {points(scores[0])}" in text_of(m)]
     assert scored == [results.id]
     assert not [m for m in table.public_messages() if m.embeds and "turned over" in (m.embeds[0].title or "")]
-    description = results.embeds[0].description or ""
+    description = plain(results.embeds[0].description or "")
     for seat, name in enumerate(NAMES):
         member = table.member(name)
         why = explained(state.sushi_piles[seat], state.bone_piles[seat])
@@ -306,16 +322,18 @@ async def test_toggles_mark_dice_and_strangers_and_other_players_are_refused(sim
     env = simcord_env
     table = await started(env)
     stranger = await table.member("dave").click(table.board, label="Roll all 5 dice")
-    assert stranger.ephemeral and "not seated" in stranger.response.content
+    assert stranger.ephemeral and "not seated" in plain(stranger.response.content or "")
     early = await table.click("bob", "Roll all 5 dice")
-    assert early.ephemeral and early.response.content == "It isn't your turn."
+    assert early.ephemeral and plain(early.response.content or "") == "It isn't your turn."
 
     await table.click("alice", "Roll all 5 dice")
     await rig(env, table, throw(["sushi", "sushi", "bone", "blue", "red"], throws=1))
     board = table.board
     alice = table.member("alice")
     dice = "`1` 🍣  `2` 🍣  `3` 🦴  `4` 🔵  `5` 🔴"
-    assert board.content == f"🎲 <@{alice.id}> · throw 1 of 3: {dice} → 2 🍣 · 1 🦴 · 1 🔵 · 1 🔴"
+    assert (
+        plain(board.content or "") == f"🎲 <@{alice.id}> · throw 1 of 3: {dice} → 2 🍣 · 1 🦴 · 1 🔵 · 1 🔴"
+    )
     # A toggle per die, its face as its emoji; "Roll" waits for a die set aside; the takes the dice allow.
     toggles = [item for item in buttons(board) if payload(item).startswith("u:keep.")]
     assert [str(item.emoji) for item in toggles] == ["🍣", "🍣", "🦴", "🔵", "🔴"]
@@ -330,15 +348,15 @@ async def test_toggles_mark_dice_and_strangers_and_other_players_are_refused(sim
     refused = await table.click("bob", "Die 1")
     assert (
         refused.ephemeral
-        and refused.response.content == "It's alice's turn — only they may use these buttons."
+        and plain(refused.response.content or "") == "It's alice's turn — only they may use these buttons."
     )
     refused = await table.member("dave").click(board, label="Die 1")
-    assert refused.ephemeral and "not seated" in refused.response.content
+    assert refused.ephemeral and "not seated" in plain(refused.response.content or "")
 
     marked = await table.click("alice", "Die 1")
     assert not marked.ephemeral  # the board itself shows the mark
     board = table.board
-    assert board.content.startswith(f"🎲 <@{alice.id}> · throw 1 of 3: `1` 🍣 📌  `2` 🍣  `3`")
+    assert plain(board.content or "").startswith(f"🎲 <@{alice.id}> · throw 1 of 3: `1` 🍣 📌  `2` 🍣  `3`")
     assert labels(board)[:2] == ["Die 1 📌", "Die 2"] and "Roll 4 dice" in labels(board, enabled_only=True)
     assert labels(board)[-1] == "How to play"  # the table's own row stays under a marked board
     await table.click("alice", "Die 2")
@@ -349,7 +367,7 @@ async def test_toggles_mark_dice_and_strangers_and_other_players_are_refused(sim
     await table.click("alice", "Roll 3 dice")
     state, view = await table.state(), await table.view()
     assert state.set_aside == ["sushi", "sushi"] and view["throws"] == 2
-    content = table.board.content
+    content = plain(table.board.content or "")
     assert (
         content.startswith(f"🎲 <@{alice.id}> · throw 2 of 3: `1` ") and " · set aside: 🍣 🍣 → " in content
     )
@@ -361,33 +379,33 @@ async def test_slash_commands_explain_what_is_wrong(simcord_env):
     env = simcord_env
     table = await started(env)
     done = await table.slash("alice", "roll")
-    assert done.ephemeral and done.response.content.startswith("✅ You threw ")
-    for text in ("one", "²", "①", "1 ٣", "0", "1 " + "9" * 30):  # only short ASCII die numbers from 1 up
+    assert done.ephemeral and plain(done.response.content or "").startswith("✅ You threw ")
+    for text in ("one", "²", "①", "1 ³", "0", "1 " + "9" * 30):  # only short die numbers from 1 up
         bad = await table.slash("alice", "roll", set_aside=text)
-        assert bad.ephemeral and "by their numbers" in bad.response.content, text
+        assert bad.ephemeral and "by their numbers" in plain(bad.response.content or ""), text
     far = await table.slash("alice", "roll", set_aside="1 9")
-    assert far.ephemeral and "isn't part of the current throw" in far.response.content
+    assert far.ephemeral and "isn't part of the current throw" in plain(far.response.content or "")
     none = await table.slash("alice", "roll")
-    assert none.ephemeral and "Set aside at least one die" in none.response.content
+    assert none.ephemeral and "Set aside at least one die" in plain(none.response.content or "")
     too_many = await table.slash("alice", "roll", set_aside="1 2 3 4 5")
-    assert too_many.ephemeral and "Leave at least one of the 5 dice" in too_many.response.content
+    assert too_many.ephemeral and "Leave at least one of the 5 dice" in plain(too_many.response.content or "")
     other = await table.slash("bob", "take", kind="sushi")
-    assert other.ephemeral and other.response.content == "It isn't your turn."
+    assert other.ephemeral and plain(other.response.content or "") == "It isn't your turn."
     other = await table.slash("bob", "take")
-    assert other.ephemeral and other.response.content == "It isn't your turn."
+    assert other.ephemeral and plain(other.response.content or "") == "It isn't your turn."
     outsider = await table.slash("dave", "take")
-    assert outsider.ephemeral and "not seated" in outsider.response.content
+    assert outsider.ephemeral and "not seated" in plain(outsider.response.content or "")
     stranger = await table.slash("alice", "steal", player=table.member("dave"))
-    assert stranger.ephemeral and "dave isn't playing" in stranger.response.content
+    assert stranger.ephemeral and "dave isn't playing" in plain(stranger.response.content or "")
 
     # Two sushi and two bones: `take` without a kind asks which; with a kind it takes.
     await rig(env, table, throw(["sushi", "sushi", "bone", "bone", "blue"], throws=1))
     which = await table.slash("alice", "take")
-    assert which.ephemeral and "say which" in which.response.content
+    assert which.ephemeral and "sushi or a fishbone" in plain(which.response.content or "")
     no_steal = await table.slash("alice", "steal", player=table.member("bob"))
-    assert no_steal.ephemeral and "three chopsticks" in no_steal.response.content
+    assert no_steal.ephemeral and "three chopsticks" in plain(no_steal.response.content or "")
     took = await table.slash("alice", "take", kind="bone")
-    assert took.ephemeral and took.response.content.startswith("✅ You took bone #2: ")
+    assert took.ephemeral and plain(took.response.content or "").startswith("✅ You took bone #2: ")
     assert "alice took bone #2" in text_of(table.board)
 
 
@@ -397,7 +415,7 @@ async def test_slash_commands_without_a_game_say_so(simcord_env):
     table = Table(env, "sushizock", NAMES)
     for command, options in (("take", {}), ("steal", {"player": table.member("bob")}), ("roll", {})):
         refused = await table.slash("alice", command, **options)
-        assert refused.ephemeral and "no game running here" in refused.response.content, command
+        assert refused.ephemeral and "no game running here" in plain(refused.response.content or ""), command
 
 
 async def test_forced_take_by_button_and_rules(simcord_env):
@@ -408,8 +426,8 @@ async def test_forced_take_by_button_and_rules(simcord_env):
     await table.click("alice", "Roll all 5 dice")
     await rig(env, table, throw(["red"], throws=2, set_aside=["blue", "blue", "red", "red"]))
     board = table.board
-    assert (
-        "· last throw (2 of 3): `1` 🔴 · set aside: 🔵 🔵 🔴 🔴 → 2 🔵 · 3 🔴 — nothing fits" in board.content
+    assert "· last throw (2 of 3): `1` 🔴 · set aside: 🔵 🔵 🔴 🔴 → 2 🔵 · 3 🔴 — nothing fits" in plain(
+        board.content or ""
     )
     await table.press("alice", "Forced: take bone #")
     view = await table.view()
@@ -421,7 +439,9 @@ async def test_forced_take_by_button_and_rules(simcord_env):
     await rig(env, table, throw(["red", "red", "red", "red", "sushi"], throws=1))
     deep = await table.slash("bob", "steal", player=table.member("alice"), position=2)
     assert deep.ephemeral
-    assert deep.response.content == "That pile has only 1 tile — there is no tile 2 from the top."
+    assert (
+        plain(deep.response.content or "") == "That pile has only 1 tile — there is no tile 2 from the top."
+    )
 
 
 async def test_a_throw_that_allows_nothing_asks_for_another_throw(simcord_env):
@@ -431,7 +451,7 @@ async def test_a_throw_that_allows_nothing_asks_for_another_throw(simcord_env):
     # Five chopsticks and nobody has a pile to steal from: nothing to take, but two throws are left.
     await rig(env, table, throw(["blue", "blue", "blue", "red", "red"], throws=1))
     board = table.board
-    assert board.content.endswith("→ 3 🔵 · 2 🔴") and "forced" not in board.content
+    assert plain(board.content or "").endswith("→ 3 🔵 · 2 🔴") and "forced" not in plain(board.content or "")
     assert not [label for label in labels(board) if label.startswith(("Take", "Forced"))]
     assert labels(board) == [
         *(f"Die {n}" for n in range(1, 6)),

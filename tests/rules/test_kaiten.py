@@ -1055,10 +1055,11 @@ def test_the_rulebook_plate_is_explained_line_by_line_and_fewer_soy_breaks_the_t
     assert notes.breakdown[0] == (
         "Rows: 🔴🟤⚪ **1** · ⚪⚫🟡 **3** · 🟤🔴⚫ **5**"
         "\n\u2003Columns: 🔴⚪🟤 **1** · 🟤⚫🔴 **5** · ⚪🟡⚫ **3**"
-        "\n\u2003🌿 2 wasabi unused **+4** · 🫗 1 soy **−2** · 🍚 2 on ⬛ black rice, the rarer colour **+2**"
+        "\n\u2003🌿 2 unused wasabi **+4** · 🫗 1 soy **−2**"
+        " · 🍚 2 sushi on ⬛ black rice, the rarer colour **+2**"
     )
     assert notes.breakdown[1].endswith(
-        "🌿 1 wasabi unused **+2** · 🫗 no soy · 🍚 2 on ⬛ black rice, the rarer colour **+2**"
+        "🌿 1 unused wasabi **+2** · 🫗 no soy · 🍚 2 sushi on ⬛ black rice, the rarer colour **+2**"
     )
     assert notes.tie_break == "Tied on 22 points: fewer soy ranks higher — bob 🫗 0 · alice 🫗 1"
 
@@ -1075,7 +1076,7 @@ def test_ginger_placed_breaks_a_tie_on_soy_too_and_only_what_decided_is_named() 
     state = finished((FEWER_EDGES_PLATE, 0, 0), (RULEBOOK_PLATE, 0, 0))
     assert GAME.ranking(state) == [2, 1]
     assert notes_of(state).tie_break == (
-        "Tied on 20 points and 0 soy each: more ginger placed ranks higher — bob 🫚 4 · alice 🫚 3"
+        "Tied on 20 points and no soy for anyone: more ginger placed ranks higher — bob 🫚 4 · alice 🫚 3"
     )
 
 
@@ -1089,4 +1090,4 @@ def test_a_tie_that_stands_names_no_tie_break_and_a_missing_ginger_strikes_its_l
     assert notes.breakdown[0].startswith(
         "Rows: 🔴🟤⚪ **1** · ⚪⚫🟡 **3** · 🟤🔴⚫ ~~5~~ **0** (missing ginger)\n"
     )
-    assert "🌿 no wasabi left · 🫗 no soy · 🍚 2 on ⬛ black rice" in notes.breakdown[1]
+    assert "🌿 no wasabi left · 🫗 no soy · 🍚 2 sushi on ⬛ black rice" in notes.breakdown[1]

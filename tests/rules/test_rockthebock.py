@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cogs.bidi import plain
 from cogs.rockthebock import render as rockthebock_render
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import ResultNotes
@@ -379,7 +380,7 @@ def test_every_seat_is_explained_and_no_tie_break_is_named_with_different_totals
 def test_a_computer_seat_is_named_and_a_human_told_by_name() -> None:
     state = GAME.new(2, 1)
     human, _ = rockthebock_render.board_embed(table_of(state))
-    assert human == "🎲 <@100>'s turn: **Roll** 10 dice."
+    assert plain(human) == "🎲 <@100>'s turn: **Roll** 10 dice."
     computer, _ = rockthebock_render.board_embed(table_of(state, computer=0))
     assert computer == "🎲 🤖 alice is playing…"
 
@@ -388,7 +389,7 @@ def test_one_die_of_a_colour_reads_in_the_singular() -> None:
     state = GAME.new(2, 1)
     force_throw(state, white=1, grey=1, red=1, blue=2, green=5)
     content, embed = rockthebock_render.board_embed(table_of(state))
-    assert content == "🎲 <@100>'s turn: choose one colour of the throw."
+    assert plain(content) == "🎲 <@100>'s turn: choose one colour of the throw."
     assert embed.description == "\n".join(
         [
             "🎲 Throw of 10 dice: 🐏 bock ×1 · 🐺 wolf ×1 · 🟥 red goat ×1 · 🟦 blue goats ×2"
