@@ -18,6 +18,7 @@ by default); the bot never deletes one, so the results and the replay link stay.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 from dataclasses import dataclass
@@ -167,11 +168,16 @@ class ChannelLines:
             message: discord.Message = await interaction.original_response()
         else:  # a rematch asked in the old thread
             message = await channel.send(text, allowed_mentions=QUIET)
-        thread = await channel.create_thread(
-            name=name[:THREAD_NAME],
-            message=message,
-            auto_archive_duration=archive,  # type: ignore[arg-type]  # one of Discord's four
-        )
+        try:
+            thread = await channel.create_thread(
+                name=name[:THREAD_NAME],
+                message=message,
+                auto_archive_duration=archive,  # type: ignore[arg-type]  # one of Discord's four
+            )
+        except discord.HTTPException:
+            with contextlib.suppress(discord.HTTPException):  # no line is left for a table that is not
+                await message.delete()
+            raise
         return message, thread
 
     def follow(self, ctx: TableContext, results: str | None = None) -> None:

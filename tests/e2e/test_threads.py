@@ -211,3 +211,16 @@ async def test_a_thread_that_went_quiet_comes_back_for_the_next_move(simcord_env
     ]
     assert len(unarchived) == 1
     assert "turn 2" in plain(text_of(table.board))
+
+
+async def test_a_thread_discord_refuses_leaves_no_line_and_says_why(simcord_env: Any) -> None:
+    env = simcord_env
+    table = Table(env, "sushigo", ["alice", "bob"])
+    await env.bot.tree.sync()
+    env.inject_error("POST", f"/channels/{table.parent.id}/messages/*/threads", status=403, code=50013)
+    opened = await table.open()
+    assert table.channel is table.parent and not table.parent.threads
+    assert opened.followups and "did not let me open a thread" in plain(opened.followups[0].content or "")
+    shown = [message for message in table.parent.history(viewer=table.spectator) if message.author.bot]
+    assert all(message.type == discord.MessageType.thread_created for message in shown)  # no line left
+    assert await table.live() is None
