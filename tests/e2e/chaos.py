@@ -274,23 +274,7 @@ class Chaos:
 
     def clickables(self, name: str) -> list[tuple[Any, dict[str, Any], bool]]:
         """(message, component, in a DM) for every enabled component this member can see."""
-        member = self.members[name]
-        backend = self.env.backend
-        places = [(self.table.channel.id, False)]
-        if member.id in backend.dm_channels:
-            places.append((backend.dm_channels[member.id], True))
-        found: list[tuple[Any, dict[str, Any], bool]] = []
-        for channel_id, in_dm in places:
-            for message in backend.messages.get(channel_id, {}).values():
-                if not message.components or not message.visible_to(member.id):
-                    continue
-                for item in walk_components(message.components):
-                    if item.get("disabled") or not item.get("custom_id"):
-                        continue
-                    button = item.get("type") == 2 and item.get("style") not in (5, 6)
-                    if button or (item.get("type") == 3 and item.get("options")):
-                        found.append((message, item, in_dm))
-        return found
+        return clickables(self.env, self.members[name], [self.table.channel.id])
 
     async def press(self) -> bool:
         waiting = await self.waiting_for()
@@ -583,3 +567,24 @@ def _shown(value: Any) -> str:
     if isinstance(value, str):
         return repr(value if len(value) <= 40 else value[:37] + "…")
     return str(getattr(value, "name", value))
+
+
+def clickables(env: Any, member: Any, channels: list[int]) -> list[tuple[Any, dict[str, Any], bool]]:
+    """(stored message, component, in a DM) of every enabled button or menu `member` can see in these
+    channels and in their DM."""
+    backend = env.backend
+    places = [(channel, False) for channel in channels]
+    if member.id in backend.dm_channels:
+        places.append((backend.dm_channels[member.id], True))
+    found: list[tuple[Any, dict[str, Any], bool]] = []
+    for channel_id, in_dm in places:
+        for message in backend.messages.get(channel_id, {}).values():
+            if not message.components or not message.visible_to(member.id):
+                continue
+            for item in walk_components(message.components):
+                if item.get("disabled") or not item.get("custom_id"):
+                    continue
+                button = item.get("type") == 2 and item.get("style") not in (5, 6)
+                if button or (item.get("type") == 3 and item.get("options")):
+                    found.append((message, item, in_dm))
+    return found

@@ -45,7 +45,7 @@ from cogs.tables.lobby import LOBBY_MOVES
 from cogs.tables.pings import MAX_PING_DELAY
 from rules.registry import GAMES
 from tests.e2e import transcript
-from tests.e2e.chaos import ErrorRecords
+from tests.e2e.chaos import ErrorRecords, clickables
 from tests.games import kit
 
 SCALE = 30
@@ -304,32 +304,7 @@ class Scene:
 
     def clickables(self, name: str, channels: list[int]) -> list[tuple[Any, dict[str, Any], bool]]:
         """(stored message, component, in a DM) of every enabled component `name` can see."""
-        member = self.members[name]
-        backend = self.env.backend
-        places = [(channel, False) for channel in channels]
-        if member.id in backend.dm_channels:
-            places.append((backend.dm_channels[member.id], True))
-        found: list[tuple[Any, dict[str, Any], bool]] = []
-        for channel_id, in_dm in places:
-            for message in backend.messages.get(channel_id, {}).values():
-                if not message.components or not message.visible_to(member.id):
-                    continue
-                for item in _walk(message.components):
-                    if item.get("disabled") or not item.get("custom_id"):
-                        continue
-                    if (item.get("type") == 2 and item.get("style") not in (5, 6)) or (
-                        item.get("type") == 3 and item.get("options")
-                    ):
-                        found.append((message, item, in_dm))
-        return found
-
-
-def _walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = []
-    for component in components:
-        found.append(component)
-        found += _walk(component.get("components") or [])
-    return found
+        return clickables(self.env, self.members[name], channels)
 
 
 # ---------------------------------------------------------------- crossing and crafting
