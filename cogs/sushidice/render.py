@@ -452,7 +452,7 @@ def _panel_items(
                 cog.action_button(
                     ctx,
                     Ring(slot),
-                    ctx.t("sushidice.panel.ring_plate", plate=name),
+                    ctx.t("sushidice.panel.ring_plate", plate=name, n=slot + 1),  # two combo plates differ
                     emoji="🔔",
                     style=discord.ButtonStyle.success,
                     row=3,

@@ -310,6 +310,7 @@ def problems(said: Iterable[Line], commands: dict[str, set[str]]) -> list[str]:
     found: list[str] = board_problems(said)
     for line in said:
         found += bidi_check.problems(line.units)
+        found += _same_labels(line)
         text = line.raw
         for match in _SLASH.finditer(text):
             name, sub = match[1], match[2]
@@ -327,6 +328,15 @@ def problems(said: Iterable[Line], commands: dict[str, set[str]]) -> list[str]:
             for match in pattern.finditer(text):
                 found.append(f"{what} {match[0]!r} in {text[:160]!r}")
     return found
+
+
+def _same_labels(line: Line) -> list[str]:
+    """Two controls of one message with the same words: a player cannot tell which does what (a row of
+    look-alike pictures, Kaiten's chopsticks challenge, has no words to tell apart)."""
+    found = re.findall(r"\[([^\[\]]+)\]", plain(line.labels))
+    labels = [label for label in found if not label.endswith("(off)") and re.search(r"\w", label)]
+    twice = sorted({label for label in labels if labels.count(label) > 1})
+    return [f"two controls read {label!r}: {line.text[:120]!r}" for label in twice]
 
 
 def _spellings(name: str) -> set[str]:
