@@ -242,6 +242,9 @@ class Tables(commands.Cog, name=TABLES_COG):
         line: discord.Message | None = None
         if where.thread:  # its line in the text channel, and the thread the table is played in
             parent_id = parent_id or channel_id
+            elsewhere = interaction.channel_id != parent_id  # a rematch asked in the old thread
+            if elsewhere:  # acknowledged at once: the line, the thread and the lobby take a few calls
+                await interaction.response.defer()
             title = game_title(cog.game, locale)
             archive = await self.guild_settings.get(guild_id, threads.ARCHIVE_KEY, threads.DEFAULT_ARCHIVE)
             try:
@@ -285,9 +288,9 @@ class Tables(commands.Cog, name=TABLES_COG):
             return ctx
         await self.pipeline.slots.set(record.id or 0, threads.LINE, line.id)
         await self.publisher.post(ctx)  # the lobby, in the thread; the line follows it
-        if not interaction.response.is_done():  # a rematch asked in the old thread: it points on
+        if interaction.channel_id != record.parent_id:  # the old thread points on to the rematch's
             text = t("threads.moved_on", await player_locale(interaction), thread=f"<#{channel_id}>")
-            await interaction.response.send_message(text, allowed_mentions=threads.QUIET)
+            await interaction.followup.send(text, allowed_mentions=threads.QUIET)
         return ctx
 
     async def lobby(self, interaction: discord.Interaction, game_id: str | None, what: str) -> None:

@@ -267,7 +267,7 @@ async def test_the_end_records_the_leaderboard_and_offers_a_rematch(simcord_env)
     pointed = await table.member("bob").click(results, label="Rematch")
     old = table.channel
     table.follow_thread(before)  # a rematch is a new table: a thread of its own
-    assert table.channel.id != old.id and f"<#{table.channel.id}>" in plain(pointed.response.content)
+    assert table.channel.id != old.id and f"<#{table.channel.id}>" in plain(pointed.followups[0].content)
     asked = plain(table.public_messages()[-1].content)
     assert asked.startswith(f"🔁 <@{table.players['bob'].id}> opened a rematch of Tiny Race.")
     assert f"<@{table.players['alice'].id}>: click **Join**" in asked  # alice is asked, not seated

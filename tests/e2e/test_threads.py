@@ -148,7 +148,9 @@ async def test_a_rematch_opens_a_new_thread(simcord_env: Any) -> None:
     answered = await table.member("bob").click(results, label="Rematch")
     table.follow_thread(before)
     assert table.channel.id != old.id  # a thread of its own
-    assert f"<#{table.channel.id}>" in (answered.response.content or "")  # the old thread points on
+    assert answered.followups and f"<#{table.channel.id}>" in (
+        answered.followups[0].content or ""
+    )  # points on
     ctx = await table.live()
     assert ctx is not None and ctx.record.status == "lobby" and ctx.record.parent_id == table.parent.id
 
