@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.i18n import game_title, t
+from cogs.limits import echo
 from cogs.tables.errors import Refusal
 from cogs.tables.gamecog import ShortText
 from cogs.tables.language import player_locale
@@ -44,7 +45,7 @@ class HelpCog(UsesTables, commands.Cog, name="Help"):
     async def rules(self, interaction: discord.Interaction, game: ShortText) -> None:
         cog = self.tables.games.get(game)
         if cog is None:
-            raise Refusal("settings.unknown_game", game=game)
+            raise Refusal("settings.unknown_game", game=echo(game))  # any length may arrive
         embed = cog.rules_embed(await player_locale(interaction))
         finish_message(None, embed)
         await interaction.response.send_message(embed=embed, ephemeral=True)
