@@ -73,14 +73,8 @@ async def test_a_chopsticks_press_just_after_its_window_is_answered_first(
     (a failed one), and the press is answered first — it was answered only after the move's commit,
     so a commit slower than Discord's 3 s (a busy database) left the player without an answer."""
     env = simcord_env
-    scene = Scene(env, Moment("kaiten", "none"))
-    ann, ben = scene.members["ann"], scene.members["ben"]
-    await ann.slash(scene.channel, "kaiten new", dexterity="strict")
-    await ben.slash(scene.channel, "kaiten join")
-    await ann.slash(scene.channel, "kaiten start")
-    board = scene.board()
-    cell = next(b for b in buttons(board) if (b.label or "").startswith("A1"))
-    challenge = (await ann.click(board, custom_id=cell.custom_id)).response
+    scene, challenge = await chopsticks_challenge(env)
+    ann = scene.members["ann"]
     cog = next(cog for cog in env.bot.cogs.values() if hasattr(cog, "_chopsticks"))
     grab = cog._chopsticks[scene.where]
     grab.started -= datetime.timedelta(seconds=grab.window + 0.1)  # the window closed a moment ago
@@ -105,11 +99,8 @@ async def test_a_chopsticks_press_just_after_its_window_is_answered_first(
     assert "Too slow" in result.response.content and not buttons(result.response)
 
 
-async def test_a_chopsticks_press_crossing_the_time_out_is_answered(
-    simcord_env: Any, checker: Checker
-) -> None:
-    """The time-out edited the row away while the press was on its way: the press is answered once."""
-    env = simcord_env
+async def chopsticks_challenge(env: Any) -> tuple[Scene, Any]:
+    """A Kaiten table with the dexterity challenge: ann has fetched A1, her chopsticks row is out."""
     scene = Scene(env, Moment("kaiten", "none"))
     ann, ben = scene.members["ann"], scene.members["ben"]
     await ann.slash(scene.channel, "kaiten new", dexterity="strict")
@@ -117,7 +108,16 @@ async def test_a_chopsticks_press_crossing_the_time_out_is_answered(
     await ann.slash(scene.channel, "kaiten start")
     board = scene.board()
     cell = next(b for b in buttons(board) if (b.label or "").startswith("A1"))
-    challenge = (await ann.click(board, custom_id=cell.custom_id)).response
+    return scene, (await ann.click(board, custom_id=cell.custom_id)).response
+
+
+async def test_a_chopsticks_press_crossing_the_time_out_is_answered(
+    simcord_env: Any, checker: Checker
+) -> None:
+    """The time-out edited the row away while the press was on its way: the press is answered once."""
+    env = simcord_env
+    scene, challenge = await chopsticks_challenge(env)
+    ann = scene.members["ann"]
     old = snapshot(env, challenge)
     press = buttons(challenge)[0]
     await wait(env, 300)  # the chopsticks window (slowed for the suite) closes: the sushi slips
