@@ -110,10 +110,8 @@ class Driver:
 
     async def run(self, open_new: int) -> None:
         records = await self.tables.store.every_table()
-        known_channels = {record.parent_id or record.channel_id for record in records}
-        # A table is played in a thread of its game's channel (or in the channel itself).
-        places = [*self.channels.values(), *(thread for c in self.channels.values() for thread in c.threads)]
-        channels = {channel.id: channel for channel in places}
+        known_channels = {record.channel_id for record in records}
+        channels = {channel.id: channel for channel in self.channels.values()}
         playing = [
             Playing(record.game_id, record.id or 0, record.channel_id, channels.get(record.channel_id))
             for record in records
@@ -143,14 +141,12 @@ class Driver:
             channel = self._channel(game_id)
         host, guest = self.members.values()
         cog = self.tables.games[game_id]
-        before = {thread.id for thread in channel.threads}
         await self.expect(await host.slash(channel, f"{cog.group} new", **kit(game_id).options))
-        place = next((thread for thread in channel.threads if thread.id not in before), channel)
-        await self.expect(await guest.click(self.lobby(place), label="Join"))
-        await self.expect(await host.click(self.lobby(place), label="Start"))
-        record = await self.tables.store.open_table(place.id)
+        await self.expect(await guest.click(self.lobby(channel), label="Join"))
+        await self.expect(await host.click(self.lobby(channel), label="Start"))
+        record = await self.tables.store.open_table(channel.id)
         assert record is not None and record.status == "playing", record
-        return Playing(game_id, record.id or 0, place.id, place)
+        return Playing(game_id, record.id or 0, channel.id, channel)
 
     async def expect(self, result: Any) -> None:
         if not result.acknowledged or result.ephemeral:

@@ -19,7 +19,6 @@ by default); the bot never deletes one, so the results and the replay link stay.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import logging
 from dataclasses import dataclass
 from typing import Any
@@ -31,6 +30,7 @@ from cogs.bidi import plain
 from cogs.i18n import game_title, join_list, t
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog
+from cogs.tables.language import player_locale
 from cogs.tables.slots import MessageSlots
 from cogs.tables.tasks import Background
 from cogs.tables.ui import Board, TableButton, finish_message
@@ -82,9 +82,8 @@ async def tell_once(interaction: discord.Interaction, guilds: GuildSettings, rea
     if reason in told:
         return
     await guilds.set(interaction.guild_id, TOLD_KEY, [*told, reason])
-    locale = interaction.locale
     try:
-        await interaction.followup.send(t(reason, locale), ephemeral=True)
+        await interaction.followup.send(t(reason, await player_locale(interaction)), ephemeral=True)
     except discord.HTTPException:
         log.debug("could not say why there is no thread", exc_info=True)
 
@@ -104,7 +103,6 @@ def line_board(ctx: TableContext, cog: GameCog, results: str | None = None) -> B
     record = ctx.record
     game = game_title(cog.game, ctx.locale)
     thread = f"<#{ctx.channel_id}>"
-    players = join_list([ctx.listed(seat) for seat in range(ctx.players)], ctx.locale)
     if record.status == "lobby":
         host = record.seat_of(record.host_id)
         text = t(
@@ -128,6 +126,7 @@ def line_board(ctx: TableContext, cog: GameCog, results: str | None = None) -> B
         )
         return Board(content=text, items=[join])
     if record.status == "playing":
+        players = join_list([ctx.listed(seat) for seat in range(ctx.players)], ctx.locale)
         return Board(content=t("threads.line.playing", ctx.locale, game=game, thread=thread, players=players))
     if record.status == "finished":
         ranking = ctx.game.ranking(ctx.live) if ctx.state is not None else []
@@ -153,7 +152,7 @@ class ChannelLines:
         self.slots = slots
         self.games = games
         self.tasks = tasks
-        self._shown: dict[int, str] = {}  # table id -> digest of the line as last sent
+        self._shown: dict[int, tuple[Any, ...]] = {}  # table id -> what its line was last drawn from
 
     async def opened(
         self, interaction: discord.Interaction, parent_id: int, text: str, name: str, archive: int
@@ -181,9 +180,19 @@ class ChannelLines:
         return message, thread
 
     def follow(self, ctx: TableContext, results: str | None = None) -> None:
-        """The table showed a new state: its line follows, if it has one."""
-        if ctx.record.parent_id is None or ctx.record.id is None:
+        """The table showed a new state: its line follows, if it has one and what it says changed
+        (decided here, without drawing it: this runs after every board edit)."""
+        record = ctx.record
+        if record.parent_id is None or record.id is None:
             return
+        if record.status == "finished" and results is None:
+            return  # the finished line waits for the results message, to link it
+        said = _line_key(ctx, results)
+        if self._shown.get(record.id) == said:
+            return
+        self._shown[record.id] = said
+        if not record.is_open:
+            self._shown.pop(record.id, None)  # the line's last words: nothing to remember
         self.tasks.schedule(self._show(ctx, results))
 
     async def _show(self, ctx: TableContext, results: str | None) -> None:
@@ -192,24 +201,16 @@ class ChannelLines:
         message_id = await self.slots.get(table_id, LINE)
         if cog is None or message_id is None or ctx.record.parent_id is None:
             return
-        if ctx.record.status == "finished" and results is None:
-            return  # the finished line waits for the results message, to link it
         board = line_board(ctx, cog, results)
-        fingerprint = _digest(board)
-        if self._shown.get(table_id) == fingerprint:
-            return
-        self._shown[table_id] = fingerprint
         content = finish_message(board.content, None, board.items)
-        view = board.view()
         message = self.bot.get_partial_messageable(ctx.record.parent_id).get_partial_message(message_id)
         try:
-            await message.edit(content=content, view=view, allowed_mentions=QUIET)
+            await message.edit(content=content, view=board.view(), allowed_mentions=QUIET)
         except discord.HTTPException:
             log.info("the line of table %s in channel %s cannot be shown", table_id, ctx.record.parent_id)
-        if not ctx.record.is_open:
-            self._shown.pop(table_id, None)
 
 
-def _digest(board: Board) -> str:
-    shown: list[Any] = [board.content, [item.to_component_dict() for item in board.items]]
-    return hashlib.blake2b(repr(shown).encode(), digest_size=12).hexdigest()
+def _line_key(ctx: TableContext, results: str | None) -> tuple[Any, ...]:
+    """Everything a table's line is drawn from: when it is unchanged, so is the line."""
+    seats = tuple((seat.user_id, seat.name, seat.computer, seat.level) for seat in ctx.record.seats)
+    return (ctx.record.status, seats, ctx.locale, results)
