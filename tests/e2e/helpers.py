@@ -107,6 +107,18 @@ class Table:
         # Reads the channel as a bystander would: nobody's ephemeral messages.
         self.spectator = self.guild.add_member(env.create_user("spectator"))
 
+    def beside(self, group: str, names: list[str], *, channel: Any = None) -> Table:
+        """Another table of the same server: in `channel` (a text channel of this server), else in
+        this table's text channel beside it; its players this table's members where they are."""
+        other = Table.__new__(Table)
+        other.env, other.group, other.guild, other.spectator = self.env, group, self.guild, self.spectator
+        other.channel = other.parent = channel or self.parent
+        other.players = {
+            name: self.players.get(name) or self.guild.add_member(self.env.create_user(name))
+            for name in names
+        }
+        return other
+
     @property
     def host(self) -> Any:
         return next(iter(self.players.values()))

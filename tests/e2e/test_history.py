@@ -50,20 +50,6 @@ def latest(table: Table) -> discord.Message:
     return message
 
 
-def next_door(table: Table, names: list[str]) -> Table:
-    """Another channel of the same server, with other players."""
-    other = Table.__new__(Table)
-    other.env, other.group, other.guild, other.spectator = (
-        table.env,
-        table.group,
-        table.guild,
-        table.spectator,
-    )
-    other.channel = other.parent = table.guild.create_text_channel("next-door")
-    other.players = {name: table.guild.add_member(table.env.create_user(name)) for name in names}
-    return other
-
-
 LIVE_WORDS = ("still to pick", "your turn", "in your dm")
 """What a live board tells the players to do: a replay, shown long after, never says it."""
 
@@ -237,7 +223,7 @@ async def test_history_pages_filters_and_the_watch_menu(simcord_env, bot_factory
     await play_tiny(table)
     for _ in range(5):
         await play_tiny(table)
-    other = next_door(table, ["carol", "dave"])
+    other = table.beside(table.group, ["carol", "dave"], channel=table.guild.create_text_channel("next-door"))
     await other.seat_everyone()
     for name, label in [("carol", "+2"), ("dave", "+2"), ("carol", "+2"), ("dave", "+2"), ("carol", "+2")]:
         await other.click(name, label)

@@ -30,19 +30,6 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("secrets.randbits", lambda bits: SEED)
 
 
-class Sharing(Table):
-    """A table opened in a channel that other tables share (`first`'s guild and text channel)."""
-
-    def __init__(self, first: Table, group: str, names: list[str]) -> None:
-        self.env, self.group, self.guild = first.env, group, first.guild
-        self.channel = self.parent = first.parent
-        self.players = {
-            name: first.players.get(name) or first.guild.add_member(first.env.create_user(name))
-            for name in names
-        }
-        self.spectator = first.spectator
-
-
 async def open_and_seat(table: Table) -> None:
     """`/<game> new` in the text channel, the others join from the table's line there, the host
     starts in the thread."""
@@ -84,8 +71,8 @@ async def test_three_tables_in_one_channel_play_to_the_end_at_once_across_a_rest
     await env.bot.tree.sync()
     tables = [
         first,
-        Sharing(first, "sushizock", ["carol", "alice"]),  # alice sits at two tables
-        Sharing(first, "sushigo", ["erin", "frank"]),
+        first.beside("sushizock", ["carol", "alice"]),  # alice sits at two tables
+        first.beside("sushigo", ["erin", "frank"]),
     ]
     for table in tables:
         await open_and_seat(table)
@@ -121,7 +108,7 @@ async def test_a_command_in_the_channel_finds_the_players_own_table_or_asks_whic
     env = simcord_env
     first = Table(env, "sushigo", ["alice", "bob"])
     await env.bot.tree.sync()
-    second = Sharing(first, "sushigo", ["carol", "dave"])
+    second = first.beside("sushigo", ["carol", "dave"])
     for table in (first, second):
         await open_and_seat(table)
     asked = await first.member("alice").slash(first.parent, "sushigo status")
@@ -168,7 +155,7 @@ async def test_without_thread_permissions_a_table_plays_in_the_channel_and_says_
     opened = await table.open()
     assert table.channel is table.parent and not table.parent.threads  # played in the channel
     assert opened.followups and "Create Public Threads" in plain(opened.followups[0].content or "")
-    other = Sharing(table, "sushizock", ["carol", "dave"])
+    other = table.beside("sushizock", ["carol", "dave"])
     busy = await other.host.slash(table.parent, "sushizock new")
     assert busy.ephemeral  # one table per channel here: the channel is taken
     cancel = await table.host.slash(table.parent, "sushigo cancel")
