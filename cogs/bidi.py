@@ -95,20 +95,38 @@ def mention(user_id: int) -> str:
     return isolate(f"<@{user_id}>")
 
 
+def marker_length(line: str) -> int:
+    """How many characters a line's markdown line marker takes (`## `, `- `, `> `, `1. `; 0: none)."""
+    return _MARKER.match(line).end()  # type: ignore[union-attr]  # the pattern matches ""
+
+
 def starts_with_marker(text: str) -> bool:
     """Whether `text` begins with a markdown line marker (it must stay first on its line)."""
-    return _MARKER.match(text).end() > 0  # type: ignore[union-attr]
+    return marker_length(text) > 0
+
+
+def prose(lines: list[str]) -> list[bool]:
+    """For each line of a message, whether it is prose: neither a code block's fence nor inside one
+    (a code block shows what was typed, as typed)."""
+    found: list[bool] = []
+    fenced = False
+    for line in lines:
+        fence = line.lstrip().startswith("```")
+        found.append(not (fence or fenced))
+        if fence and line.count("```") % 2:
+            fenced = not fenced
+    return found
 
 
 def is_wrapped(line: str) -> bool:
     """Whether a line (after its markdown marker) is already one right-to-left unit from `rtl_line`."""
-    body = line[_MARKER.match(line).end() :]  # type: ignore[union-attr]  # the pattern matches ""
+    body = line[marker_length(line) :]
     return body.startswith(RLM + RLI) and body.endswith(PDI + RLM) and _closing(body, 2) == len(body) - 2
 
 
 def rtl_line(line: str) -> str:
     """One line made right to left (see the module's description); blank lines stay as they are."""
-    start = _MARKER.match(line).end()  # type: ignore[union-attr]
+    start = marker_length(line)
     marker, body = line[:start], line[start:]
     if not body.strip() or is_wrapped(line):
         return line
@@ -118,14 +136,9 @@ def rtl_line(line: str) -> str:
 def rtl(text: str) -> str:
     """Every line of a right-to-left text made right to left; code blocks are left as they are."""
     lines = text.split("\n")
-    fenced = False
-    for index, line in enumerate(lines):
-        if line.lstrip().startswith("```"):
-            fenced = not fenced if line.count("```") % 2 else fenced
-            continue
-        if not fenced:
-            lines[index] = rtl_line(line)
-    return "\n".join(lines)
+    return "\n".join(
+        rtl_line(line) if words else line for line, words in zip(lines, prose(lines), strict=True)
+    )
 
 
 def _isolate_runs(body: str) -> str:

@@ -21,9 +21,8 @@ from collections.abc import Iterable
 
 from bidi import get_display
 
-from cogs.bidi import CONTROLS, FSI, LRI, PDI, RLI, RLM, plain
+from cogs.bidi import CONTROLS, FSI, LRI, PDI, RLI, RLM, marker_length, plain, prose
 
-_MARKER = re.compile(r"(?:\s*(?:#{1,3} |-# |>>> |> |[-*] |\d{1,3}\. ))*")
 _LATIN = "A-Za-z\u00c0-\u024f"
 _DIGITS = "0-9\u06f0-\u06f9\u0660-\u0669"
 # What a reader takes as one left-to-right piece (written independently of cogs/bidi.py's runs). A
@@ -144,7 +143,7 @@ _MASKED_LINK = re.compile(r"\[([^\]\n]*)\]\([^()\s]*\)")  # a client shows a mas
 
 def _shown(line: str) -> str:
     """The line as a client lays it out: without its markdown line marker and link targets."""
-    body = line[_MARKER.match(line).end() :]  # type: ignore[union-attr]  # markdown consumes the marker
+    body = line[marker_length(line) :]  # markdown consumes the marker
     return _MASKED_LINK.sub(r"\1", body)
 
 
@@ -171,12 +170,9 @@ def problems(texts: Iterable[str]) -> list[str]:
     as typed, and is not checked."""
     found: list[str] = []
     for text in texts:
-        fenced = False
-        for line in text.split("\n"):
-            if line.lstrip().startswith("```"):
-                fenced = not fenced if line.count("```") % 2 else fenced
-                continue
-            if not fenced:
+        lines = text.split("\n")
+        for line, words in zip(lines, prose(lines), strict=True):
+            if words:
                 found += line_problems(line)
     return found
 
