@@ -59,7 +59,7 @@ class Pipeline:
             evicted=self.private.forget_drawings,
         )
         self.publisher = Publisher(bot, slots, self.games, self.cache.latest)
-        self.lines = ChannelLines(bot, slots, self.games, self.tasks)
+        self.lines = ChannelLines(bot, slots, self.games, self.tasks, self.guild_settings)
         self.publisher.followers.append(self.lines.follow)
         self.timers = Timers(self.guild_settings, default_timeout, self._on_deadline)
         self.pinger = Pinger(

@@ -242,21 +242,9 @@ class Tables(commands.Cog, name=TABLES_COG):
         line: discord.Message | None = None
         if where.thread:  # its line in the text channel, and the thread the table is played in
             parent_id = parent_id or channel_id
-            elsewhere = interaction.channel_id != parent_id  # a rematch asked in the old thread
-            if elsewhere:  # acknowledged at once: the line, the thread and the lobby take a few calls
-                await interaction.response.defer()
-            title = game_title(cog.game, locale)
-            archive = await self.guild_settings.get(guild_id, threads.ARCHIVE_KEY, threads.DEFAULT_ARCHIVE)
-            try:
-                line, thread = await self.lines.opened(
-                    interaction,
-                    parent_id,
-                    t("threads.line.opening", locale, game=title),
-                    threads.thread_name(title, interaction.user.display_name, locale),
-                    int(archive),
-                )
-            except discord.HTTPException as error:
-                raise Refusal("threads.failed") from error
+            line, thread = await self.lines.opened(
+                interaction, parent_id, game_title(cog.game, locale), locale
+            )
             channel_id = thread.id
         record = TableRecord(
             guild_id=guild_id,

@@ -29,6 +29,7 @@ from discord.ext import commands
 from cogs.bidi import plain
 from cogs.i18n import game_title, join_list, t
 from cogs.tables.context import TableContext
+from cogs.tables.errors import Refusal
 from cogs.tables.gamecog import GameCog
 from cogs.tables.language import player_locale
 from cogs.tables.slots import MessageSlots
@@ -146,37 +147,51 @@ class ChannelLines:
     what it says changed, in the background (a line is never worth a click's wait)."""
 
     def __init__(
-        self, bot: commands.Bot, slots: MessageSlots, games: dict[str, GameCog], tasks: Background
+        self,
+        bot: commands.Bot,
+        slots: MessageSlots,
+        games: dict[str, GameCog],
+        tasks: Background,
+        guilds: GuildSettings,
     ) -> None:
         self.bot = bot
         self.slots = slots
         self.games = games
         self.tasks = tasks
+        self.guilds = guilds
         self._shown: dict[int, tuple[Any, ...]] = {}  # table id -> what its line was last drawn from
 
     async def opened(
-        self, interaction: discord.Interaction, parent_id: int, text: str, name: str, archive: int
+        self, interaction: discord.Interaction, parent_id: int, title: str, locale: str | None
     ) -> tuple[discord.Message, discord.Thread]:
-        """The line (the answer to `interaction` when it was given in the text channel) and the thread
-        opened from it. Raises discord.HTTPException when Discord refuses either."""
-        channel = self.bot.get_channel(parent_id) or await self.bot.fetch_channel(parent_id)
-        if not isinstance(channel, discord.TextChannel):
-            raise discord.ClientException(f"channel {parent_id} is no text channel")
-        if interaction.channel_id == parent_id and not interaction.response.is_done():
-            await interaction.response.send_message(text, allowed_mentions=QUIET)
-            message: discord.Message = await interaction.original_response()
-        else:  # a rematch asked in the old thread
-            message = await channel.send(text, allowed_mentions=QUIET)
+        """A new table's line in its text channel — the answer to `interaction` when it was given there,
+        else (a rematch asked in the old thread) a message of its own, the interaction acknowledged at
+        once — and the thread opened from it; Refusal when Discord refuses either."""
+        if interaction.channel_id != parent_id:  # the line, the thread and the lobby take a few calls
+            await interaction.response.defer()
+        archive = int(await self.guilds.get(interaction.guild_id or 0, ARCHIVE_KEY, DEFAULT_ARCHIVE))
+        text = t("threads.line.opening", locale, game=title)
+        try:
+            channel = self.bot.get_channel(parent_id) or await self.bot.fetch_channel(parent_id)
+            if not isinstance(channel, discord.TextChannel):
+                raise Refusal("threads.failed")
+            if interaction.response.is_done():
+                message: discord.Message = await channel.send(text, allowed_mentions=QUIET)
+            else:
+                await interaction.response.send_message(text, allowed_mentions=QUIET)
+                message = await interaction.original_response()
+        except discord.HTTPException as error:
+            raise Refusal("threads.failed") from error
         try:
             thread = await channel.create_thread(
-                name=name[:THREAD_NAME],
+                name=thread_name(title, interaction.user.display_name, locale),
                 message=message,
                 auto_archive_duration=archive,  # type: ignore[arg-type]  # one of Discord's four
             )
-        except discord.HTTPException:
+        except discord.HTTPException as error:
             with contextlib.suppress(discord.HTTPException):  # no line is left for a table that is not
                 await message.delete()
-            raise
+            raise Refusal("threads.failed") from error
         return message, thread
 
     def follow(self, ctx: TableContext, results: str | None = None) -> None:
