@@ -226,12 +226,17 @@ class Table:
 
     async def join(self, *names: str) -> None:
         for name in names:
-            self.did(name, "clicks “Join”")
-            await self.member(name).click(self.board, label="Join")
+            await self.lobby_button(name, "join")
 
     async def start(self) -> Any:
-        self.did(self.host_name, "clicks “Start”")
-        return await self.host.click(self.board, label="Start")
+        return await self.lobby_button(self.host_name, "start")
+
+    async def lobby_button(self, name: str, word: str) -> Any:
+        """The lobby's button that does `word` (`join`, `start`…), whatever its label says in the
+        table's language."""
+        found = next(item for item in buttons(self.board) if payload(item) == f"t:{word}")
+        self.did(name, f"clicks “{plain(found.label or '')}”")
+        return await self.member(name).click(self.board, custom_id=found.custom_id)
 
     async def seat_everyone(self, **options: Any) -> None:
         await self.open(**options)

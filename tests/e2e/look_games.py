@@ -17,7 +17,7 @@ import pytest
 from simcord.preview._capture import ManagedCapture
 
 from rules.registry import GAMES
-from tests.e2e.helpers import Player, Table, buttons, payload, play_a_move
+from tests.e2e.helpers import Player, Table, play_a_move
 from tests.e2e.test_languages import admin_sets_language
 from tests.e2e.test_languages_all import duel_to_the_end
 from tests.e2e.test_sushidice import STEP, DiceScript, _scripted_throws, dice, slow_clocks
@@ -98,12 +98,6 @@ class Camera:
         path.write_text(json.dumps(known, indent=1, ensure_ascii=False))
 
 
-async def _table_button(table: Table, name: str, word: str) -> None:
-    """A lobby button by what it does, whatever its label says in this language."""
-    found = next(item for item in buttons(table.board) if payload(item) == f"t:{word}")
-    await table.member(name).click(table.board, custom_id=found.custom_id)
-
-
 @pytest.mark.parametrize("language", LANGUAGE_IDS)
 @pytest.mark.parametrize("game", GAME_IDS)
 async def test_look(simcord_env: Any, dice: DiceScript, game: str, language: str) -> None:
@@ -120,9 +114,8 @@ async def test_look(simcord_env: Any, dice: DiceScript, game: str, language: str
     await admin_sets_language(table, language)
     await table.open(**testkit.options)
     await camera.shoot("lobby", table.board)
-    for name in list(table.players)[1:]:
-        await _table_button(table, name, "join")
-    await _table_button(table, table.host_name, "start")
+    await table.join(*list(table.players)[1:])
+    await table.start()
     await camera.shoot("first", table.board)
     players = {seat: Player(table, name) for seat, name in enumerate(table.players)}
     if testkit.real_time:
