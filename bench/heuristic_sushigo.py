@@ -7,7 +7,8 @@ maki and pudding by the expected change in their awards. It picks the card of hi
 and uses chopsticks when the second best card is worth it. No search, no denial.
 
 It remembers what a careful player remembers: the hands it has held this round and every tableau.
-Written independently of rules/computer (it shares only the engine's scoring constants).
+Written independently of rules/computer (it shares only the engine's scoring: its constants and how
+nigiri meet wasabi).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 
+from rules.sushigo import scoring
 from rules.sushigo.game import HAND_SIZE, ROUNDS
 from rules.sushigo.scoring import DECK, DUMPLING_POINTS, MAKI_ROLLS, NIGIRI
 from rules.sushigo.state import Pick, SushiGoState
@@ -81,12 +83,7 @@ def present_values(state: SushiGoState, seat: int) -> dict[str, float]:
         share = coming[card] / total
         return 1.0 - (1.0 - share) ** max(1, hand_size - 1)
 
-    unused_wasabi = 0
-    for card in tableau:
-        if card == "wasabi":
-            unused_wasabi += 1
-        elif card in NIGIRI and unused_wasabi:
-            unused_wasabi -= 1
+    _, unused_wasabi = scoring.nigiri(tableau)
     values: dict[str, float] = {}
     for card in set(state.hands[seat]):
         if card == "tempura":
