@@ -12,7 +12,7 @@ from cogs.tables.errors import Refusal
 from cogs.tables.gamecog import ShortText
 from cogs.tables.language import player_locale
 from cogs.tables.tables import UsesTables
-from cogs.tables.ui import finish_message
+from cogs.tables.ui import card_message
 
 
 class HelpCog(UsesTables, commands.Cog, name="Help"):
@@ -37,8 +37,7 @@ class HelpCog(UsesTables, commands.Cog, name="Help"):
         embed = discord.Embed(title=t("games.title", locale), description="\n\n".join(lines))
         embed.colour = discord.Colour.orange()
         embed.set_footer(text=t("games.footer", locale))
-        finish_message(None, embed)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await interaction.response.send_message(view=card_message(None, embed), ephemeral=True)
 
     @app_commands.command(name="rules", description="A short summary of one game's rules")
     @app_commands.describe(game="Which game")
@@ -47,8 +46,7 @@ class HelpCog(UsesTables, commands.Cog, name="Help"):
         if cog is None:
             raise Refusal("settings.unknown_game", game=echo(game))  # any length may arrive
         embed = cog.rules_embed(await player_locale(interaction))
-        finish_message(None, embed)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await interaction.response.send_message(view=card_message(None, embed), ephemeral=True)
 
     @rules.autocomplete("game")
     async def _game_autocomplete(

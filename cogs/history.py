@@ -24,7 +24,7 @@ from cogs.tables.errors import Refusal, answer_failure
 from cogs.tables.gamecog import ShortText
 from cogs.tables.language import public_locale
 from cogs.tables.tables import UsesTables
-from cogs.tables.ui import finish_message
+from cogs.tables.ui import card_message
 from storage.history import DAY, Filter, FinishedGame, HistoryStore
 
 log = logging.getLogger(__name__)
@@ -225,11 +225,11 @@ class HistoryCog(UsesTables, commands.Cog, name="History"):
             view.add_item(
                 WatchSelect([self._watch_option(game, locale) for game in games], t("history.watch", locale))
             )
-        finish_message(None, embed, list(view.children) if view else None)
+        card = card_message(None, embed, list(view.children) if view else None)
         if edit:
-            await interaction.response.edit_message(embed=embed, view=view)
+            await interaction.response.edit_message(content=None, embed=None, view=card)
         else:
-            await interaction.response.send_message(embed=embed, view=view or discord.utils.MISSING)
+            await interaction.response.send_message(view=card)
 
     def _title(self, game_id: str, locale: Any) -> str:
         cog = self.tables.games.get(game_id)

@@ -13,7 +13,7 @@ from cogs.tables.errors import Refusal
 from cogs.tables.gamecog import ShortText
 from cogs.tables.language import public_locale
 from cogs.tables.tables import UsesTables
-from cogs.tables.ui import finish_message
+from cogs.tables.ui import card_message
 from storage.leaderboard import ALL_GAMES, Standing
 
 
@@ -61,8 +61,7 @@ class LeaderboardCog(UsesTables, commands.Cog, name="Leaderboard"):
                 value=_line(mine, locale) if mine else t("leaderboard.you_none", locale),
                 inline=False,
             )
-        finish_message(None, embed)
-        await interaction.response.send_message(embed=embed)
+        await interaction.response.send_message(view=card_message(None, embed))
 
     @leaderboard.autocomplete("game")
     async def _game_autocomplete(
@@ -104,8 +103,7 @@ class LeaderboardCog(UsesTables, commands.Cog, name="Leaderboard"):
                 for game in recent
             ]
             embed.add_field(name=t("stats.recent", locale), value="\n".join(lines), inline=False)
-        finish_message(None, embed)
-        await interaction.response.send_message(embed=embed)
+        await interaction.response.send_message(view=card_message(None, embed))
 
 
 def _numbers(standing: Standing) -> dict[str, object]:

@@ -8,10 +8,12 @@ without an answer: Discord says 50035 and nothing is shown).
   last resort of `Board.send_kwargs`/`edit_kwargs` and of every ephemeral reply; a list that can be
   long is paginated by its cog, so that nothing needs cutting here in the first place.
 - `problems(payload)`: every limit a REST payload breaks (a message, an interaction's answer with its
-  components or autocomplete choices), in words; the fuzz suite checks every request with it.
+  components or autocomplete choices, a Components V2 card), in words; the fuzz suite checks every
+  request with it. A card is fitted by `cogs.cards.fit`.
 
 The limits are Discord's documented ones (message resource: content and embed limits; components:
-buttons, selects, custom_id; application commands: autocomplete choices).
+buttons, selects, custom_id, Components V2's 40 components and 4,000 characters; application
+commands: autocomplete choices).
 """
 
 from __future__ import annotations
@@ -42,6 +44,10 @@ OPTION_VALUE = 100
 OPTIONS = 25
 PLACEHOLDER = 150
 CUSTOM_ID = 100
+COMPONENTS_V2 = 1 << 15  # the message flag of a Components V2 card
+CARD_COMPONENTS = 40  # components in one card message, nested ones counted
+CARD_TEXT = 4000  # characters of all text displays of one card message
+CARD_TYPES = frozenset({9, 10, 11, 12, 13, 14, 17})  # section, text, thumbnail, gallery, file, line, box
 
 ECHO = 100
 """How much of a player's input a reply quotes: enough to recognise it, never enough to crowd the reply."""
@@ -165,6 +171,7 @@ def problems(payload: Mapping[str, Any]) -> list[str]:
         found.append(f"content of {len(content)} characters (at most {CONTENT})")
     found += _embed_problems(data.get("embeds") or [])
     found += _component_problems(data.get("components") or [])
+    found += _card_problems(data)
     choices = data.get("choices")
     if isinstance(choices, list):
         if len(choices) > CHOICES:
@@ -217,9 +224,31 @@ def _embed_problems(embeds: Sequence[Mapping[str, Any]]) -> list[str]:
 
 
 def _walk(components: Sequence[Mapping[str, Any]]) -> Iterator[Mapping[str, Any]]:
+    """Every component, nested ones included (a card's container and rows, a section's accessory)."""
     for component in components:
         yield component
         yield from _walk(component.get("components") or [])
+        if isinstance(component.get("accessory"), Mapping):
+            yield from _walk([component["accessory"]])
+
+
+def _card_problems(data: Mapping[str, Any]) -> list[str]:
+    """A Components V2 message (flag 1 << 15): at most 40 components in all, 4,000 characters of
+    text, and nothing beside its components (no content, no embeds)."""
+    components = data.get("components") or []
+    cards = any(component.get("type") in CARD_TYPES for component in _walk(components))
+    if not (int(data.get("flags") or 0) & COMPONENTS_V2):
+        return ["a card sent without the Components V2 flag"] if cards else []
+    found: list[str] = []
+    total = sum(1 for _ in _walk(components))
+    if total > CARD_COMPONENTS:
+        found.append(f"a card of {total} components (at most {CARD_COMPONENTS})")
+    text = sum(len(str(c.get("content") or "")) for c in _walk(components) if c.get("type") == 10)
+    if text > CARD_TEXT:
+        found.append(f"a card of {text} characters of text (at most {CARD_TEXT})")
+    if data.get("content") or data.get("embeds"):
+        found.append("a card with content or embeds beside it")
+    return found
 
 
 def _component_problems(components: Sequence[Mapping[str, Any]]) -> list[str]:

@@ -1,4 +1,4 @@
-"""Long lists as embeds within Discord's limits, with restart-safe buttons to turn their pages.
+"""Long lists as cards within Discord's limits, with restart-safe buttons to turn their pages.
 
 `pack` cuts a list's lines into pages that no embed limit can refuse (a line too long for a page is
 shortened, never dropped); `controls` is the ◀ n / N ▶ row under a page (no words: arrows and
@@ -23,6 +23,7 @@ from cogs.limits import EMBED_TITLE as TITLE
 from cogs.limits import EMBEDS_TOTAL as EMBED
 from cogs.limits import FIELD_NAME, FIELD_VALUE, FIELDS, FOOTER
 from cogs.tables.errors import answer_failure
+from cogs.tables.ui import card_message
 
 PAGE_TEXT = 3000
 """What a page's lines may take: room is left for the title, a footer and headings."""
@@ -117,24 +118,25 @@ class PageTurn(
             assert opener is not None, f"no cog opens the book {self.book!r}"
             embeds = await opener(interaction, self.key)
             page = max(0, min(self.page, len(embeds) - 1))
+            items = controls(self.book, self.key, page, len(embeds), interaction.locale)
             await interaction.response.edit_message(
-                embed=embeds[page], view=controls(self.book, self.key, page, len(embeds), interaction.locale)
+                content=None, embed=None, view=card_message(None, embeds[page], items)
             )
         except Exception as error:  # a click has no command tree: take the one refusal path by hand
             await answer_failure(interaction, error)
 
 
-def controls(book: str, key: str, page: int, pages: int, locale: Localish) -> discord.ui.View | None:
-    """◀ `n` / `N` ▶ for page `page` (from 0) of `pages`; None when everything fits on one page."""
+def controls(book: str, key: str, page: int, pages: int, locale: Localish) -> list[discord.ui.Item[Any]]:
+    """◀ `n` / `N` ▶ for page `page` (from 0) of `pages`; none when everything fits on one page."""
     assert _KEY.fullmatch(key), key
     if pages <= 1:
-        return None
-    view = discord.ui.View(timeout=None)
-    view.add_item(PageTurn(book, key, max(page - 1, 0), "prev", disabled=page == 0))
+        return []
     where = f"{number(page + 1, locale)} / {number(pages, locale)}"
-    view.add_item(discord.ui.Button(label=where, custom_id=f"pg-at:{book}", disabled=True))
-    view.add_item(PageTurn(book, key, min(page + 1, pages - 1), "next", disabled=page + 1 >= pages))
-    return view
+    return [
+        PageTurn(book, key, max(page - 1, 0), "prev", disabled=page == 0),
+        discord.ui.Button(label=where, custom_id=f"pg-at:{book}", disabled=True),
+        PageTurn(book, key, min(page + 1, pages - 1), "next", disabled=page + 1 >= pages),
+    ]
 
 
 async def show(
@@ -147,7 +149,5 @@ async def show(
     ephemeral: bool = True,
 ) -> None:
     """Answer a command with a book's first page and its page buttons."""
-    view = controls(book, key, 0, len(embeds), locale)
-    await interaction.response.send_message(
-        embed=embeds[0], view=view or discord.utils.MISSING, ephemeral=ephemeral
-    )
+    items = controls(book, key, 0, len(embeds), locale)
+    await interaction.response.send_message(view=card_message(None, embeds[0], items), ephemeral=ephemeral)

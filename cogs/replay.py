@@ -28,7 +28,7 @@ from cogs.tables.errors import Refusal, answer_failure
 from cogs.tables.gamecog import GameCog
 from cogs.tables.language import player_locale, public_locale
 from cogs.tables.tables import UsesTables
-from cogs.tables.ui import finish_message
+from cogs.tables.ui import Board
 from rules.engine import Game
 from rules.replay import GameLog, Replayed, Unreplayable, read_log, same_state, snapshot, steps
 from storage.history import Filter, FinishedGame, HistoryStore
@@ -250,8 +250,8 @@ class ReplayCog(UsesTables, commands.Cog, name="Replay"):
             str(locale) if locale else None
         )
         kwargs = self._message(cog, ctx, finished, line, locale, private=private)
-        if edit:
-            await interaction.response.edit_message(**kwargs)
+        if edit:  # a replay shown before the cards becomes one: nothing of the old message may stay
+            await interaction.response.edit_message(**kwargs, content=None, embed=None)
         else:
             kwargs["files"] = kwargs.pop("attachments")
             await interaction.response.send_message(**kwargs, ephemeral=private)
@@ -317,23 +317,25 @@ class ReplayCog(UsesTables, commands.Cog, name="Replay"):
             ]
             card.add_field(name=t("replay.result", locale), value="\n".join(lines))
         content = f"{header}\n{board.content}" if board.content else header
-        view = self._controls(finished.table_id, ctx.record.seats, line, locale)  # never the game's
-        content = finish_message(content, board.embed, list(view.children))
-        finish_message(None, card)
+        controls = self._controls(finished.table_id, ctx.record.seats, line, locale)  # never the game's
+        # One card: the board as the table saw it, then the replay's own parts under it.
+        shown = board.embed or discord.Embed(colour=card.colour)
+        shown.add_field(name=card.title or "", value=card.description or "")
+        for part in card.fields:
+            shown.add_field(name=part.name or "", value=part.value or "")
+        replayed = Board(content=content, embed=shown, items=controls, files=board.files)
         return {
-            "content": content,
-            "embeds": [embed for embed in (board.embed, card) if embed is not None],
+            "view": replayed.card(),
             "attachments": board.files,
-            "view": view,
             "allowed_mentions": discord.AllowedMentions.none(),  # a replay pings nobody
         }
 
     def _controls(
         self, table_id: int, seats: Sequence[Seat], line: Timeline, locale: Localish
-    ) -> discord.ui.View:
+    ) -> list[discord.ui.Item[Any]]:
         """First / Previous / Next / Last, and a menu jumping to a round's start or a move."""
         at, total = line.replayed.step.number, line.replayed.total
-        view = discord.ui.View(timeout=None)
+        view: list[discord.ui.Item[Any]] = []
         targets = {"first": 0, "prev": at - 1, "next": at + 1, "last": total}
         emoji = {"first": "⏮️", "prev": "◀️", "next": "▶️", "last": "⏭️"}
         labels = {
@@ -343,7 +345,7 @@ class ReplayCog(UsesTables, commands.Cog, name="Replay"):
             "last": "replay.last",
         }
         for word in STEP_WORDS:
-            view.add_item(
+            view.append(
                 ReplayStep(
                     table_id,
                     max(0, min(targets[word], total)),
@@ -361,7 +363,7 @@ class ReplayCog(UsesTables, commands.Cog, name="Replay"):
             self._jump_option(number, line, seats, locale) for number in jump_steps(total, at, line.rounds)
         ]
         placeholder = t("replay.jump_rounds" if line.rounds else "replay.jump_moves", locale)
-        view.add_item(ReplayJump(table_id, options, placeholder))
+        view.append(ReplayJump(table_id, options, placeholder))
         return view
 
     def _jump_option(

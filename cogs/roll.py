@@ -23,6 +23,7 @@ from cogs import pages, roll_render
 from cogs.i18n import Localish, latin_digits, t
 from cogs.tables.errors import Refusal, answer_failure
 from cogs.tables.language import player_locale, public_locale
+from cogs.tables.ui import card_message
 from rules.dice_notation import MAX_LENGTH, Draw, Roll, RollError, evaluate, game_words, parse
 from storage.database import Database
 from storage.rolls import SAVED_LIMIT, RollStore, Scope
@@ -183,10 +184,9 @@ class RollCog(commands.Cog, name=COG_NAME):
             totals=result.totals,
             tally=result.tally,
         )
-        view = discord.ui.View(timeout=None)
-        view.add_item(RollAgain(roll_id, t("roll.again", locale)))
+        card = card_message(content, None, [RollAgain(roll_id, t("roll.again", locale))])
         await interaction.response.send_message(
-            content, view=view, ephemeral=private, allowed_mentions=discord.AllowedMentions.none()
+            view=card, ephemeral=private, allowed_mentions=discord.AllowedMentions.none()
         )
 
     def _roll_and_word(
@@ -294,13 +294,12 @@ class RollCog(commands.Cog, name=COG_NAME):
             raise Refusal("roll.error.stats_guild_only")
         stats = await self.store.stats(interaction.guild_id)
         embed = roll_render.stats_embed(stats, await public_locale(interaction))
-        await interaction.response.send_message(embed=embed)
+        await interaction.response.send_message(view=card_message(None, embed))
 
     @rolls.command(name="help", description="The dice notation /roll understands")
     async def help(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(
-            embed=roll_render.help_embed(await player_locale(interaction)), ephemeral=True
-        )
+        embed = roll_render.help_embed(await player_locale(interaction))
+        await interaction.response.send_message(view=card_message(None, embed), ephemeral=True)
 
     def _owner(self, interaction: discord.Interaction, server: bool) -> tuple[Scope, int]:
         """Whose saved rolls a command changes: the player's own, or the server's for Manage Server."""

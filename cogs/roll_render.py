@@ -4,6 +4,7 @@ pages, the server's dice statistics and help."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from importlib import import_module
 
@@ -188,7 +189,9 @@ def _code(text: str) -> str:
 
 def error_parts(error: RollError, locale: Locale) -> dict[str, str]:
     """The reason and the expression with a caret under where it went wrong (`roll.error.at`)."""
-    text = _code(error.text)
+    # A lone surrogate (JSON lets a client send one) cannot be sent back: shown as �, one for one, so
+    # the caret still points where it did.
+    text = _code(re.sub("[\ud800-\udfff]", "\ufffd", error.text))
     position = max(0, min(error.position, len(text)))
     return {
         "reason": _reason(error, locale),

@@ -24,7 +24,7 @@ from cogs.tables.moves import COMPUTERS_COUNTED_KEY
 from cogs.tables.pings import DEFAULT_PING_DELAY, MAX_PING_DELAY, MIN_PING_DELAY, PING_DELAY_KEY, PINGS_KEY
 from cogs.tables.tables import UsesTables
 from cogs.tables.timers import TURN_TIMEOUT_KEY
-from cogs.tables.ui import finish_message, reply_ephemeral
+from cogs.tables.ui import card_message, reply_ephemeral
 from storage.history import RETENTION_KEY, HistoryStore
 from storage.settings import GuildSettings
 
@@ -91,8 +91,7 @@ class SettingsCog(
         counted = stored.get(COMPUTERS_COUNTED_KEY, True)
         lines.append(t("computers.settings.on" if counted else "computers.settings.off", locale))
         embed = discord.Embed(title=t("settings.title", locale), description="\n".join(lines))
-        finish_message(None, embed)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await interaction.response.send_message(view=card_message(None, embed), ephemeral=True)
 
     @app_commands.command(
         name="timeout", description="Seconds a player has for a move (0 = back to the default)"

@@ -266,7 +266,9 @@ class KaitenCog(
             if in_time
             else "kaiten.challenge.late"
         )
-        await interaction.edit_original_response(content=t(key, grab.locale, sushi=sushi), view=None)
+        await interaction.edit_original_response(
+            **Board(content=t(key, grab.locale, sushi=sushi)).edit_kwargs()
+        )
 
     def close(self, channel_id: int, grab: Chopsticks) -> None:
         """Settle a challenge exactly once: a press and the timer can never both apply a fetch."""
@@ -289,9 +291,8 @@ class KaitenCog(
             log.exception("chopsticks time-out failed in channel %s", channel_id)
             return
         try:
-            await grab.interaction.edit_original_response(
-                content=t("kaiten.challenge.late", grab.locale), view=None
-            )
+            late = Board(content=t("kaiten.challenge.late", grab.locale))
+            await grab.interaction.edit_original_response(**late.edit_kwargs())
         except discord.HTTPException:
             log.debug("could not update the chopsticks message in channel %s", channel_id)
 

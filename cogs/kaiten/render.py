@@ -155,10 +155,7 @@ def event_line(ctx: Context, event: Event, view: KaitenView) -> str | None:
             soy=event["soy"],
         )
     if kind == "placed":
-        sushi = sushi_words(ctx, event["sushi"])
-        return ctx.t(
-            "kaiten.event.placed", player=player, sushi=sushi, cell=ctx.t(f"kaiten.plate.{event['cell']}")
-        )
+        return None  # the picture shows the sushi on its plate
     if kind == "ginger":
         lines = []
         if event["laid"]:
@@ -199,8 +196,6 @@ def board(cog: Cog, ctx: Context, *, wasabi_picker: bool = False) -> Board:
         description="\n".join(lines) or None,
         colour=discord.Colour.gold() if over else discord.Colour.red(),
     )
-    dexterity = ctx.t(f"kaiten.dexterity.{view['options']['dexterity']}")
-    embed.set_footer(text=ctx.t("kaiten.board.footer", dexterity=dexterity))
     names = [ctx.plain_name(seat) for seat in range(ctx.players)]  # drawn, not markdown: as stored
     words = picture_words(ctx.locale)
     picture = discord.File(io.BytesIO(render_png(view, names, words, ctx.locale)), filename="board.png")
@@ -229,11 +224,10 @@ def turn_line(ctx: Context, view: KaitenView) -> str:
 
 
 def situation(ctx: Context, view: KaitenView, wasabi_picker: bool) -> list[str]:
-    """The embed's lines: the picture's legend on the first turn, the step's details the buttons may
-    not hold (a ginger choice too long for its button, the wasabi picker), then what just happened."""
+    """The embed's lines: the step's details the buttons may not hold (a ginger choice too long for its
+    button, the wasabi picker), then what just happened. The picture's legend is in the rules ("How to
+    play"), so that the first board fits a screen too."""
     lines: list[str] = []
-    if view["turn_number"] == 1 and not view["last"]:
-        lines.append(ctx.t("kaiten.board.legend"))
     live = not view["over"] and not ctx.replaying
     if live and view["phase"] == "ginger":
         for choice in view["ginger_choices"]:
@@ -271,30 +265,24 @@ def controls(cog: Cog, ctx: Context, view: KaitenView, wasabi_picker: bool) -> l
             )
         items.append(cog.ui_button(ctx, "back", ctx.t("kaiten.button.back"), row=1))
     elif step in ("wasabi_or_fetch", "fetch"):
+        # A fetch by its cell, as the picture names it, in its topping's colour: short, so the
+        # line's six fit two rows (the picture shows each sushi whole).
         for index, cell in enumerate(view["fetchable"]):
-            rice, _, ingredient = sushi_at(view, cell).partition(":")
-            label = ctx.t(
-                "kaiten.button.fetch",
-                cell=cell_name(cell),
-                ingredient=ctx.t(f"kaiten.ingredient.{ingredient}"),
-                colour=ctx.t(f"kaiten.rice.{rice}"),
-            )
+            ingredient = sushi_at(view, cell).partition(":")[2]
             items.append(
                 cog.ui_button(
                     ctx,
                     f"f:{cell}",
-                    label,
+                    cell_name(cell),
                     emoji=ctx.t(f"kaiten.emoji.{ingredient}"),
                     style=discord.ButtonStyle.primary,
-                    row=index // 3,
+                    row=index // 5,
                 )
             )
         if view["wasabi_moves"]:
-            items.append(
-                cog.ui_button(
-                    ctx, "wasabi", ctx.t("kaiten.button.wasabi"), emoji=ctx.t("kaiten.emoji.wasabi"), row=2
-                )
-            )
+            wasabi = ctx.t("kaiten.button.wasabi")
+            emoji = ctx.t("kaiten.emoji.wasabi")  # beside the last fetches: one row less
+            items.append(cog.ui_button(ctx, "wasabi", wasabi, emoji=emoji, row=1))
     elif step == "place":
         plate = view["players"][acting(view)]["plate"]
         legal = set(view["plate_cells"])

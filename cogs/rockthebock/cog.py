@@ -3,8 +3,8 @@
 The board (cogs/rockthebock/render.py) shows each sheet on one line, its round score with the
 reason, and the current throw grouped by colour; rounds 1 and 2 are announced, the results break
 each total down by round, the last with its reason. Buttons: "Roll", then one button per thrown
-colour with its count (colours nobody plays shown disabled); wolves ask for their victim in a
-personal select. Slash: `/bock roll`, `/bock choose colour [target]`.
+colour with its count (colours nobody plays shown disabled); the wolves' button is beside each
+possible victim's sheet. Slash: `/bock roll`, `/bock choose colour [target]`.
 """
 
 from __future__ import annotations
@@ -67,7 +67,8 @@ class RockTheBockCog(
     async def on_ui(
         self, interaction: discord.Interaction, ctx: Context, seat: int, word: str, values: list[str]
     ) -> None:
-        """`wolf`: open the acting player's picker for the wolves' victim."""
+        """`wolf`: open the acting player's picker for the wolves' victim (the "Wolves" button of a
+        board drawn before the wolves went beside the sheets)."""
         if word != "wolf":
             await super().on_ui(interaction, ctx, seat, word, values)
             return

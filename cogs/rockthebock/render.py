@@ -1,9 +1,11 @@
 """Rock the Bock in words, emoji and buttons: the board, the throw, the last move, the round
-scores, the wolf picker and how the final totals were counted.
+scores and how the final totals were counted.
 
 The public board speaks to the table (it names the player to move) and stays within a dozen lines
 at four players: one line per sheet, every round score shown as the rule makes it
-("🐏 3 > 🐺 2 → 🐐 2 × +1 = **+2**"), the legend on the first board only.
+("🐏 3 > 🐺 2 → 🐐 2 × +1 = **+2**"), the legend on the first board only. A throw with wolves
+draws each possible victim's sheet as a section: the line with the button beside it that sends
+them the wolves.
 
 Everything here reads `game.view(...)` (through a `TableContext`) and the catalog; no rule is
 decided here. Buttons and selects come from the cog's builders (`GameCog.action_button`, ...);
@@ -170,10 +172,12 @@ def sheet_line(ctx: Context, view: RockTheBockView, sheet: SheetView) -> str:
 
 
 def board(cog: Cog, ctx: Context) -> Board:
-    """The public board: the embed, then "Roll" or one button per thrown colour with its count."""
+    """The public board: the embed, then "Roll" or one button per thrown colour with its count; a
+    throw with wolves offers one 🐺 button per possible victim, each sending them the wolves in one
+    click (`wolf_buttons`)."""
+    view = ctx.public()
     content, embed = board_embed(ctx)
     drawn = Board(content=content, embed=embed)
-    view = ctx.public()
     seat = view["turn"]
     if view["over"] or seat is None:
         return drawn
@@ -182,44 +186,60 @@ def board(cog: Cog, ctx: Context) -> Board:
         drawn.items.append(cog.action_button(ctx, Roll(), label, emoji="🎲", row=0))
         return drawn
     for item in view["throw"]:
-        drawn.items.append(colour_button(cog, ctx, view, seat, item))
+        if item["colour"] != WOLF:  # the wolves are the victims' own buttons, on the row under
+            drawn.items.append(colour_button(cog, ctx, view, item))
+    drawn.items += wolf_buttons(cog, ctx, view, wolf_victims(ctx, view))
     return drawn
 
 
-def colour_button(
-    cog: Cog, ctx: Context, view: RockTheBockView, seat: int, item: ThrowItem
-) -> discord.ui.Item[Any]:
-    """One thrown colour: bocks and wolves on row 0, goats on row 1 (disabled if nobody plays them).
+def wolf_victims(ctx: Context, view: RockTheBockView) -> list[int]:
+    """Everyone the thrown wolves may go to, while the game is live (a replay, or a table's last
+    board, offers no moves)."""
+    seat = view["turn"]
+    thrown = any(item["colour"] == WOLF for item in view["throw"] or [])
+    if ctx.replaying or view["over"] or seat is None or not thrown:
+        return []
+    return wolf_targets(ctx, seat)
 
-    Wolves open the picker (`u:wolf`) unless the victim is obvious (two players).
-    """
+
+def wolf_buttons(
+    cog: Cog, ctx: Context, view: RockTheBockView, victims: list[int]
+) -> list[discord.ui.Item[Any]]:
+    """One button per possible victim, on a row of their own: 🐺 and the victim's square, as their
+    sheet starts ("🐺 🟦"; each button its own). Not sections beside the sheets: a phone shows a
+    section's button on a line of its own, and three of them would push the board past one screen."""
+    buttons: list[discord.ui.Item[Any]] = []
+    for target in victims:
+        square = SQUARES[view["sheets"][target]["colour"]]
+        label = ctx.t("rockthebock.button.wolves_to", target=square)
+        style = discord.ButtonStyle.danger
+        buttons.append(cog.action_button(ctx, Choose(WOLF, target), label, emoji="🐺", style=style, row=1))
+    return buttons
+
+
+def colour_button(cog: Cog, ctx: Context, view: RockTheBockView, item: ThrowItem) -> discord.ui.Item[Any]:
+    """One thrown colour but grey, all on one row: the bocks, then the goats (disabled if nobody
+    plays them)."""
     colour, count = item["colour"], item["count"]
+    # A colour's button is its die's picture and count ("🐏 ×2", "🟥 ×3"): the throw's line above
+    # words them, the sheet with the same square is the owner's, and five share a phone's two rows.
+    label = ctx.t("rockthebock.button.count", count=count)
     if colour == BOCK:
-        label = plural("rockthebock.button.white", count, ctx.locale)
         return cog.action_button(
             ctx, Choose(BOCK), label, emoji="🐏", style=discord.ButtonStyle.success, row=0
         )
-    if colour == WOLF:
-        targets = wolf_targets(ctx, seat)
-        if len(targets) == 1:  # two players: the victim is obvious
-            label = plural("rockthebock.button.grey_to", count, ctx.locale, target=ctx.name(targets[0]))
-            return cog.action_button(
-                ctx, Choose(WOLF, targets[0]), label, emoji="🐺", style=discord.ButtonStyle.danger, row=0
-            )
-        label = plural("rockthebock.button.grey", count, ctx.locale)
-        return cog.ui_button(ctx, "wolf", label, emoji="🐺", style=discord.ButtonStyle.danger, row=0)
     square = SQUARES[colour]
     if item["refusal"] is not None:
         name = colour_name(ctx, colour)
         label = ctx.t("rockthebock.button.unowned", Colour=name[:1].upper() + name[1:], count=count)
-        return cog.action_button(ctx, Choose(colour), label, emoji=square, disabled=True, row=1)
-    owner = view["colours"].index(colour)
-    label = plural(f"rockthebock.button.{colour}", count, ctx.locale, owner=ctx.name(owner))
-    return cog.action_button(ctx, Choose(colour), label, emoji=square, row=1)
+        return cog.action_button(ctx, Choose(colour), label, emoji=square, disabled=True, row=0)
+    return cog.action_button(ctx, Choose(colour), label, emoji=square, row=0)
 
 
 def wolf_picker(cog: Cog, ctx: Context, seat: int, targets: list[int]) -> Board:
-    """The acting player's ephemeral select: who gets the wolves, with each victim's sheet."""
+    """The acting player's ephemeral select: who gets the wolves, with each victim's sheet. The
+    answer to a board's "Wolves" button (`u:wolf`) of the boards drawn before the wolves went beside
+    the sheets: such a board, posted before an update, keeps working."""
     view = ctx.public()
     count = next(item["count"] for item in view["throw"] or [] if item["colour"] == WOLF)
     choices: list[tuple[str, Action, str | None]] = []

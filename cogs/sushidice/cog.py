@@ -273,7 +273,7 @@ class SushiDiceCog(
         scores = ctx.public()["scores"]
         choices = [
             (
-                ctx.name(partner),
+                render.label_name(ctx, partner),
                 str(partner),
                 ctx.t("sushidice.chop.option", count=scores[partner]),
             )

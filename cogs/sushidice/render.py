@@ -13,7 +13,9 @@ from typing import Any, TypeAlias
 
 import discord
 
-from cogs.i18n import join_list, number, plural
+from cogs import bidi, limits
+from cogs.cards import Section
+from cogs.i18n import is_rtl, join_list, number, plural
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog, ResultNotes
 from cogs.tables.ui import Board
@@ -75,25 +77,34 @@ def plate_picture(ctx: Context, plate: str) -> str:
     return ctx.t("sushidice.plate.six", emoji=FACE_EMOJI[plate], count=6)
 
 
-def plate_lines(ctx: Context, face_up: list[str], complete: list[int] | None = None) -> list[str]:
-    return [
-        ctx.t(
-            "sushidice.plate.line_complete" if slot in (complete or ()) else "sushidice.plate.line",
-            n=slot + 1,
-            picture=plate_picture(ctx, plate),
-            name=plate_name(ctx, plate),
-        )
-        for slot, plate in enumerate(face_up)
-    ]
-
-
 def plates_line(ctx: Context, view: SushiDiceView) -> str:
     """The face-up plates on one line, pictured, and how many are left face down."""
-    plates = " · ".join(
-        ctx.t("sushidice.plate.item", n=slot + 1, picture=plate_picture(ctx, plate))
-        for slot, plate in enumerate(view["face_up"])
+    return ctx.t("sushidice.board.plates", plates=plates_shown(ctx, view), pile=view["pile"])
+
+
+def plates_shown(ctx: Context, view: SushiDiceView, besides: list[int] | None = None) -> str:
+    """The face-up plates, numbered and pictured, alike ones pictured once ("`1` `3` 🍤 ×6"), but those
+    `besides` (a panel's plates to ring, each on a line of its own)."""
+    slots: dict[str, list[int]] = {}
+    for slot, plate in enumerate(view["face_up"]):
+        if slot not in (besides or ()):
+            slots.setdefault(plate, []).append(slot)
+    return " · ".join(
+        ctx.t(
+            "sushidice.plate.item",
+            n=" ".join(ctx.t("sushidice.plate.number", n=slot + 1) for slot in alike),
+            picture=plate_picture(ctx, plate),
+        )
+        for plate, alike in slots.items()
     )
-    return ctx.t("sushidice.board.plates", plates=plates, pile=view["pile"])
+
+
+def label_name(ctx: Context, seat: int) -> str:
+    """A player's name on a button or a menu option: as stored (a label shows no markdown, so nothing
+    is escaped: "Maxi_99", not "Maxi\\_99"), within a label's length, isolated (in a right-to-left
+    language a Latin one too: "Dr. Wolfgang" stays one piece, in its order)."""
+    name = bidi.name(limits.clip(bidi.plain(ctx.plain_name(seat)).strip(), limits.BUTTON_LABEL))
+    return bidi.isolate(name) if is_rtl(ctx.locale) else name
 
 
 def set_name(ctx: Context, colour: str) -> str:
@@ -104,33 +115,10 @@ def duelist_of(view: SushiDiceView, seat: int) -> DuelistView | None:
     return next((duelist for duelist in view["duelists"] if duelist["seat"] == seat), None)
 
 
-def dice_text(ctx: Context, duelist: DuelistView) -> str:
-    """A duelist's six dice as a panel shows them: thrown and set aside, counted, plus what stands out."""
-    faces = duelist["faces"]
-    if all(face is None for face in faces):
-        return ctx.t("sushidice.board.unthrown")
-    aside = [face for face, kept in zip(faces, duelist["set_aside"], strict=True) if kept]
-    loose = [face for face, kept in zip(faces, duelist["set_aside"], strict=True) if not kept]
-    lines = []
-    if loose:
-        lines.append(
-            ctx.t("sushidice.board.thrown", count=len(loose), faces=" ".join(emoji(face) for face in loose))
-        )
-    if aside:
-        lines.append(
-            ctx.t(
-                "sushidice.board.set_aside", count=len(aside), faces=" ".join(emoji(face) for face in aside)
-            )
-        )
-    lines.extend(_marks(ctx, duelist))
-    return "\n".join(lines)
-
-
 def _marks(ctx: Context, duelist: DuelistView) -> list[str]:
-    """What stands out about a duelist's dice: a yuck to call, a plate to ring for."""
+    """What stands out about a duelist's dice: a plate to ring for (a yuck shows as its 🤢, and by the
+    calls it opens: Yuck! on the opponent's panel, Chop! on the board when both show one)."""
     marks: list[str] = []
-    if duelist["yuck"]:
-        marks.append(ctx.t("sushidice.board.yuck"))
     complete = duelist["complete"]
     if len(complete) == 1:
         marks.append(ctx.t("sushidice.board.can_ring", n=complete[0] + 1))
@@ -140,35 +128,52 @@ def _marks(ctx: Context, duelist: DuelistView) -> list[str]:
     return marks
 
 
-def duelist_line(ctx: Context, duelist: DuelistView) -> str:
-    """One duelist on the public board, on one line: set and name, thrown dice, 📌 the ones set aside."""
+def dice_shown(ctx: Context, duelist: DuelistView) -> str:
+    """A duelist's dice in a few emoji: the thrown ones, then 📌 those set aside."""
     faces = duelist["faces"]
     if all(face is None for face in faces):
-        dice = ctx.t("sushidice.board.unthrown")
-    else:
-        kept = duelist["set_aside"]
-        loose = " ".join(emoji(face) for face, aside in zip(faces, kept, strict=True) if not aside)
-        aside = " ".join(emoji(face) for face, aside in zip(faces, kept, strict=True) if aside)
-        if aside:
-            key = "sushidice.board.dice_kept" if loose else "sushidice.board.dice_all_kept"
-            dice = ctx.t(key, thrown=loose, kept=aside)
-        else:
-            dice = loose
+        return ctx.t("sushidice.board.unthrown")
+    kept = duelist["set_aside"]
+    loose = " ".join(emoji(face) for face, aside in zip(faces, kept, strict=True) if not aside)
+    aside = " ".join(emoji(face) for face, aside in zip(faces, kept, strict=True) if aside)
+    if aside:
+        key = "sushidice.board.dice_kept" if loose else "sushidice.board.dice_all_kept"
+        return ctx.t(key, thrown=loose, kept=aside)
+    return loose
+
+
+def duelist_line(
+    ctx: Context, duelist: DuelistView, player: str | None = None, kind: str = "sushidice.board.duelist"
+) -> str:
+    """One duelist on one line: set and name (`player`: as given, a mention on a live board), thrown
+    dice, 📌 the ones set aside, and what stands out; `kind` names the line's wording (the board's, or
+    a panel's line of the opponent as the board shows them)."""
     marks = _marks(ctx, duelist)
     return ctx.t(
-        "sushidice.board.duelist_marked" if marks else "sushidice.board.duelist_line",
+        f"{kind}_marked" if marks else f"{kind}_line",
         set=SET_MARKS[duelist["set"]],
-        player=ctx.name(duelist["seat"]),
-        dice=dice,
+        player=ctx.name(duelist["seat"]) if player is None else player,
+        dice=dice_shown(ctx, duelist),
         marks=" · ".join(marks),
     )
 
 
 def standings(ctx: Context, view: SushiDiceView) -> str:
-    """Everyone's plates on one line, and the count that wins."""
+    """Everyone's plates on one line, the most first, those with as many named together (the fewest,
+    last: who gets the blue set after a Chop!), and the count that wins."""
+    seats: dict[int, list[int]] = {}
+    for seat, plates in enumerate(view["plates"]):
+        seats.setdefault(len(plates), []).append(seat)
+    # In a right-to-left line each name is an isolate of its own: Latin names side by side would
+    # otherwise run together left to right, their order turned around.
+    named = (lambda seat: bidi.isolate(ctx.name(seat))) if is_rtl(ctx.locale) else ctx.name
     standing = " · ".join(
-        ctx.t("sushidice.board.standing", player=ctx.name(seat), count=len(plates))
-        for seat, plates in enumerate(view["plates"])
+        ctx.t(
+            "sushidice.board.standing",
+            player=join_list((named(seat) for seat in seats[count]), ctx.locale, style="comma"),
+            count=count,
+        )
+        for count in sorted(seats, reverse=True)
     )
     return plural("sushidice.board.standings", view["target"], ctx.locale, standing=standing)
 
@@ -178,43 +183,33 @@ def ended_line(ctx: Context, view: SushiDiceView) -> str | None:
     ended = view["ended"]
     if ended is None:
         return None
-    if ended["type"] == "rang":
+    if ended["type"] == "rang":  # how many plates that makes: the standings say
         return ctx.t(
-            "sushidice.board.ended_rang",
-            player=ctx.name(ended["seat"]),
-            plate=plate_name(ctx, ended["name"]),
-            count=ended["plates"],
-            target=view["target"],
+            "sushidice.board.ended_rang", player=ctx.name(ended["seat"]), plate=plate_name(ctx, ended["name"])
         )
     return ctx.t("sushidice.board.ended_chop", player=ctx.name(ended["seat"]))
 
 
 def describe_last(ctx: Context, view: SushiDiceView) -> str | None:
     """The board's "last thing that happened" line: the latest action's headline event."""
-    return describe_event(ctx, view["last"][0]) if view["last"] else None
+    return describe_event(ctx, view["last"][0], view) if view["last"] else None
 
 
-def describe_event(ctx: Context, event: Event) -> str | None:
-    """One event in words, None for the events the board does not describe."""
+def describe_event(ctx: Context, event: Event, view: SushiDiceView) -> str | None:
+    """One event in words, None for the events the board does not describe: a challenge (the duelists'
+    lines say who duels), a throw, a die set aside or brought back (their dice show it)."""
     kind = event["type"]
-    player = ctx.name(event["seat"]) if "seat" in event else ""
-    if kind == "challenged":
-        return ctx.t("sushidice.last.challenged", player=player, opponent=ctx.name(event["opponent"]))
-    if kind == "rolled":
-        if event.get("forced"):
-            return None
-        return plural("sushidice.last.rolled", len(event["dice"]), ctx.locale, player=player)
-    if kind == "set_aside":
-        return ctx.t("sushidice.last.set_aside", player=player, n=event["die"] + 1)
-    if kind == "brought_back":
-        return ctx.t("sushidice.last.brought_back", player=player, n=event["die"] + 1)
     if kind == "yuck":
-        return ctx.t("sushidice.last.yuck", player=player, target=ctx.name(event["target"]))
-    if kind == "chop":
-        return ctx.t("sushidice.last.chop", player=player, partner=ctx.name(event["partner"]))
+        # The caller is the other duelist; the target, by the set whose line is just above.
+        target = duelist_of(view, event["target"])
+        named = ctx.name(event["target"]) if target is None else set_name(ctx, target["set"])
+        return ctx.t("sushidice.last.yuck", target=named)
     if kind == "rang":
         return ctx.t(
-            "sushidice.last.rang", player=player, plate=plate_name(ctx, event["name"]), count=event["plates"]
+            "sushidice.last.rang",
+            player=ctx.name(event["seat"]),
+            plate=plate_name(ctx, event["name"]),
+            count=event["plates"],
         )
     return None
 
@@ -223,7 +218,9 @@ def describe_event(ctx: Context, event: Event) -> str | None:
 
 
 def board(cog: Cog, ctx: Context) -> Board:
-    """The public board: names, never "you" (it speaks to the table); a dozen lines at six players.
+    """The public board: names, never "you" (it speaks to the table); a dozen lines at six players,
+    one screen on a phone with six long names. The players to act are mentioned where the board names
+    them (a live board: a replay names them), each said once.
 
     The hint to the controls shows during the first duel only, never in a replay; the rules are
     behind the table's "How to play".
@@ -232,29 +229,29 @@ def board(cog: Cog, ctx: Context) -> Board:
     if view["over"]:
         return _over_board(ctx, view)
     live = not ctx.replaying
+    named = ctx.mention if live else ctx.name
     items: list[discord.ui.Item[Any]] = []
     embed = discord.Embed(colour=discord.Colour.orange())
     if view["phase"] == "challenge":
         host = view["host"]
         embed.title = ctx.t("sushidice.title.challenge")
-        content = ctx.t("sushidice.content.challenge", host=ctx.mention(host)) if live else None
         embed.description = "\n".join(
-            [ctx.t("sushidice.board.challenge", host=ctx.name(host)), plates_line(ctx, view)]
+            [ctx.t("sushidice.board.challenge", host=named(host)), plates_line(ctx, view)]
         )
         items = [
-            cog.action_button(ctx, Challenge(seat), ctx.name(seat)[:80], emoji="⚔️", row=0)
+            cog.action_button(ctx, Challenge(seat), label_name(ctx, seat), emoji="⚔️", row=0)
             for seat in range(ctx.players)
             if seat != host
         ]
-        return Board(content=content, embed=embed, items=items)
+        return Board(embed=embed, items=items)
     red, blue = view["duelists"]
     embed.title = ctx.t("sushidice.title.duel", duel=view["duel"])
-    content = (
-        ctx.t("sushidice.content.duel", red=ctx.mention(red["seat"]), blue=ctx.mention(blue["seat"]))
-        if live
-        else None
-    )
-    lines = [ended_line(ctx, view), plates_line(ctx, view), duelist_line(ctx, red), duelist_line(ctx, blue)]
+    lines = [
+        ended_line(ctx, view),
+        plates_line(ctx, view),
+        duelist_line(ctx, red, named(red["seat"])),
+        duelist_line(ctx, blue, named(blue["seat"])),
+    ]
     opened = view["last"] and view["last"][0]["type"] in ("rang", "chop")  # said by the ended line
     lines += [None if opened else describe_last(ctx, view), standings(ctx, view)]
     embed.description = "\n".join(line for line in lines if line)
@@ -273,7 +270,7 @@ def board(cog: Cog, ctx: Context) -> Board:
                 row=0,
             )
         )
-    return Board(content=content, embed=embed, items=items)
+    return Board(embed=embed, items=items)
 
 
 def _over_board(ctx: Context, view: SushiDiceView) -> Board:
@@ -326,7 +323,12 @@ def plates_taken(ctx: Context, plates: list[str]) -> str:
 
 def private_board(cog: Cog, ctx: Context, seat: int, *, shown: SushiDiceView | None = None) -> Board:
     """The private controls of a seat; `shown` is the public view the board last published
-    (None: unknown, so the opponent shows nothing and Yuck! stays off)."""
+    (None: unknown, so the opponent shows nothing and Yuck! stays off).
+
+    A duelist's panel, one screen on a phone: the news (the duel before, a Yuck! on them), the plates
+    still to throw for, the opponent as the board shows them, then each plate they may ring beside its
+    bell, and their six dice as buttons (each showing its face: 📌 set aside), Roll and Yuck!.
+    """
     view = ctx.private(seat)
     if view["over"]:
         return Board(content=ctx.t("sushidice.panel.over"))
@@ -346,31 +348,39 @@ def private_board(cog: Cog, ctx: Context, seat: int, *, shown: SushiDiceView | N
         )
     other = blue if mine is red else red
     embed = discord.Embed(
-        title=ctx.t(
-            "sushidice.panel.title",
-            set=set_name(ctx, mine["set"]),
-            duel=view["duel"],
-            opponent=ctx.name(other["seat"]),
-        ),
+        title=ctx.t("sushidice.panel.title", set=set_name(ctx, mine["set"]), duel=view["duel"]),
         colour=SET_COLOURS[mine["set"]],
     )
     ended = ended_line(ctx, view)
-    lines = [ended, ""] if ended and all(face is None for face in mine["faces"]) else []
-    lines += [ctx.t("sushidice.panel.plates"), *plate_lines(ctx, view["face_up"], mine["complete"])]
+    lines = [ended] if ended and all(face is None for face in mine["faces"]) else []
     last = view["last"][0] if view["last"] else None
     if last and last["type"] == "yuck" and last["target"] == seat:
-        lines += ["", ctx.t("sushidice.panel.yucked", player=ctx.name(last["seat"]))]
-    lines += ["", ctx.t("sushidice.panel.hint")]
-    embed.description = "\n".join(lines)
-    embed.add_field(name=ctx.t("sushidice.panel.mine"), value=dice_text(ctx, mine), inline=True)
+        lines.append(ctx.t("sushidice.panel.yucked"))
+    plates = plates_shown(ctx, view, besides=mine["complete"])  # those to ring: beside their bell
+    if plates:  # how many lie face down is the board's
+        lines.append(ctx.t("sushidice.panel.plates", plates=plates))
     seen = shown_duelist(shown, view, other["seat"])
-    embed.add_field(
-        name=ctx.t("sushidice.panel.opponent", opponent=ctx.name(other["seat"])),
-        value=dice_text(ctx, seen) if seen is not None else ctx.t("sushidice.panel.opponent_nothing"),
-        inline=True,
-    )
+    if seen is None:
+        lines.append(
+            ctx.t(
+                "sushidice.panel.opponent_line",
+                set=SET_MARKS[other["set"]],
+                player=ctx.name(other["seat"]),
+                dice=ctx.t("sushidice.panel.opponent_nothing"),
+            )
+        )
+    else:
+        lines.append(duelist_line(ctx, seen, kind="sushidice.panel.opponent"))
+    if mine["yuck"]:
+        lines.append(ctx.t("sushidice.panel.my_yuck"))
+    embed.description = "\n".join(lines)
+    embed.set_footer(text=ctx.t("sushidice.panel.hint"))
     board = None if shown is None or seen is None else shown["stamp"]
-    return Board(embed=embed, items=_panel_items(cog, ctx, seat, view, mine, seen, board))
+    return Board(
+        embed=embed,
+        items=_panel_items(cog, ctx, seat, mine, seen, board),
+        sections=_ring_sections(cog, ctx, seat, view, mine),
+    )
 
 
 def shown_duelist(shown: SushiDiceView | None, view: SushiDiceView, seat: int) -> DuelistView | None:
@@ -380,15 +390,45 @@ def shown_duelist(shown: SushiDiceView | None, view: SushiDiceView, seat: int) -
     return duelist_of(shown, seat)
 
 
+def _ring_sections(
+    cog: Cog, ctx: Context, seat: int, view: SushiDiceView, mine: DuelistView
+) -> list[Section]:
+    """Each plate the dice show, as a line (its number and picture, and the plates it brings the seat
+    to) with its bell beside it; the bell's label keeps the number (two combos look alike)."""
+    count, target = len(view["plates"][seat]) + 1, view["target"]
+    sections: list[Section] = []
+    for slot in mine["complete"]:
+        plate = view["face_up"][slot]
+        line = ctx.t(
+            "sushidice.panel.ringable_win" if count >= target else "sushidice.panel.ringable",
+            n=slot + 1,
+            picture=plate_picture(ctx, plate),
+            count=count,
+            target=target,
+        )
+        bell = cog.action_button(
+            ctx,
+            Ring(slot),
+            ctx.t("sushidice.panel.ring_plate", n=slot + 1),
+            emoji="🔔",
+            style=discord.ButtonStyle.success,
+            seat=seat,
+        )
+        sections.append((line, bell))
+    return sections
+
+
 def _panel_items(
     cog: Cog,
     ctx: Context,
     seat: int,
-    view: SushiDiceView,
     mine: DuelistView,
     seen: DuelistView | None,
     board: int | None,
 ) -> list[discord.ui.Item[Any]]:
+    """The six dice (each its face and number, 📌 when set aside: a click sets it aside or brings it
+    back), then Roll and Yuck!, and a greyed bell while no plate is there to ring (the plates to ring
+    are sections, each beside its own bell)."""
     items: list[discord.ui.Item[Any]] = []
     for die, (face, kept) in enumerate(zip(mine["faces"], mine["set_aside"], strict=True)):
         row = die // DICE_PER_ROW
@@ -445,24 +485,10 @@ def _panel_items(
             seat=seat,
         )
     )
-    if mine["complete"]:
-        for slot in mine["complete"]:
-            name = plate_name(ctx, view["face_up"][slot])
-            items.append(
-                cog.action_button(
-                    ctx,
-                    Ring(slot),
-                    ctx.t("sushidice.panel.ring_plate", plate=name, n=slot + 1),  # two combo plates differ
-                    emoji="🔔",
-                    style=discord.ButtonStyle.success,
-                    row=3,
-                    seat=seat,
-                )
-            )
-    else:
+    if not mine["complete"]:
         items.append(
             cog.ui_button(
-                ctx, "ring", ctx.t("sushidice.panel.ring"), emoji="🔔", disabled=True, row=3, seat=seat
+                ctx, "ring", ctx.t("sushidice.panel.ring"), emoji="🔔", disabled=True, row=2, seat=seat
             )
         )
     return items

@@ -14,7 +14,7 @@ from typing import TypeAlias
 import discord
 
 from cogs import bidi
-from cogs.i18n import join_list, number, plural, signed
+from cogs.i18n import number, plural, signed
 from cogs.tables.boards import medal
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog, ResultNotes
@@ -151,24 +151,29 @@ def board(cog: Cog, ctx: Context) -> Board:
     if view["round"] == 1 and view["turn_number"] == 1 and not ctx.replaying:
         lines.append(ctx.t("sushigo.board.playing"))
     so_far = round_breakdown(view["tableaux"])
+    live = not ctx.replaying  # a replay shows the table only, mentioning nobody
+    revealed = _revealed(ctx, view)
     for seat in range(ctx.players):
         tableau = view["tableaux"][seat]
         cards = tableau_marks(ctx, tableau, view["wasabi_slots"][seat])
+        if revealed:  # what the latest reveal showed of this player, on their own line
+            cards = ctx.t("sushigo.board.with_revealed", cards=cards, revealed=revealed[seat])
         lines.append(
             plural(
                 "sushigo.board.player_round" if tableau else "sushigo.board.player",
                 view["scores"][seat],
                 ctx.locale,
                 mark="✅" if view["picked"][seat] else "⏳",
-                name=ctx.name(seat),
+                # Who still picks is mentioned on the live board (their own name lights up), once.
+                name=ctx.mention(seat) if live and seat in view["to_move"] else ctx.name(seat),
                 round=signed(so_far[seat]["total"], ctx.locale),
                 puddings=view["puddings"][seat],
                 cards=cards,
             )
         )
-    last = _last_line(ctx, view)
+    last = view["reveal"]
     if last:
-        lines.append(last)
+        lines.append(ctx.t("sushigo.board.last", round=last["round"], turn=last["turn_number"]))
     embed = discord.Embed(
         title=ctx.t(
             "sushigo.board.title", round=view["round"], rounds=view["rounds"], turn=view["turn_number"]
@@ -185,19 +190,16 @@ def board(cog: Cog, ctx: Context) -> Board:
             discard=view["discard_size"],
         )
     )
-    waiting = [ctx.mention(seat) for seat in sorted(view["to_move"])]
-    content = None
-    if waiting and not ctx.replaying:  # who is still picking, live; a replay shows the table only
-        content = ctx.t("sushigo.board.waiting", players=join_list(waiting, ctx.locale, style="comma"))
-    return Board(content=content, embed=embed)
+    return Board(embed=embed)
 
 
-def _last_line(ctx: Context, view: SushiGoView) -> str | None:
-    """The latest reveal on one line: 🥢 before a pair taken with chopsticks, + before a hand's last card."""
+def _revealed(ctx: Context, view: SushiGoView) -> list[str]:
+    """What the latest reveal showed of each seat (none before the first): 🥢 before a pair taken with
+    chopsticks, + before a hand's last card."""
     last = view["reveal"]
     if not last:
-        return None
-    parts = []
+        return []
+    shown_by_seat: list[str] = []
     for seat, cards in enumerate(last["cards"]):
         picked = 2 if last["chopsticks"][seat] else 1  # anything beyond the pick is the hand's last card
         shown = "".join(card_mark(ctx, card) for card in cards[:picked])
@@ -206,8 +208,23 @@ def _last_line(ctx: Context, view: SushiGoView) -> str | None:
         if cards[picked:]:
             rest = "".join(card_mark(ctx, card) for card in cards[picked:])
             shown = ctx.t("sushigo.board.last_card", cards=shown, last=rest)
-        parts.append(ctx.t("sushigo.board.last_part", name=ctx.name(seat), cards=shown))
-    return ctx.t("sushigo.board.last", round=last["round"], turn=last["turn_number"], parts=" · ".join(parts))
+        shown_by_seat.append(shown)
+    return shown_by_seat
+
+
+def _last_line(ctx: Context, view: SushiGoView) -> str | None:
+    """The latest reveal on one line, each player named (the final board, where no line per player
+    shows it)."""
+    last = view["reveal"]
+    if not last:
+        return None
+    parts = [
+        ctx.t("sushigo.board.last_part", name=ctx.name(seat), cards=shown)
+        for seat, shown in enumerate(_revealed(ctx, view))
+    ]
+    return ctx.t(
+        "sushigo.board.last_all", round=last["round"], turn=last["turn_number"], parts=" · ".join(parts)
+    )
 
 
 def _final_board(ctx: Context, view: SushiGoView) -> Board:

@@ -56,7 +56,7 @@ def ended_board(ctx: TableContext[S, A, V, PV], cog: GameCog[S, A, V, PV]) -> Bo
     # The last board as the table showed it, without live instructions (nobody is to move any more).
     board = lobby_board(ctx, cog) if ctx.state is None else cog.render_board(replace(ctx, replaying=True))
     board.content = f"{line}\n{board.content}" if board.content else line
-    board.items = []
+    board.items, board.sections = [], []
     return board
 
 
@@ -83,17 +83,17 @@ def lobby_board(ctx: TableContext[S, A, V, PV], cog: GameCog[S, A, V, PV]) -> Bo
         ),
         colour=discord.Colour.orange(),
     )
+    if record.options:  # first: the seats' list, which grows, ends the card's text
+        embed.add_field(
+            name=t("lobby.options", ctx.locale),
+            value=" · ".join(  # one line
+                option_line(game.id, name, value, ctx.locale) for name, value in record.options.items()
+            ),
+        )
     embed.add_field(
         name=t("lobby.seats", ctx.locale, count=len(record.seats), max=game.max_players),
         value=seated,
     )
-    if record.options:
-        embed.add_field(
-            name=t("lobby.options", ctx.locale),
-            value="\n".join(
-                option_line(game.id, name, value, ctx.locale) for name, value in record.options.items()
-            ),
-        )
     full = len(record.seats) >= game.max_players
     computers = any(not seat.human for seat in record.seats)
     buttons = [  # the table's moves on one row, the computer players' on the next (host only)

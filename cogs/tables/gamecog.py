@@ -29,7 +29,7 @@ from cogs.i18n import Localish, has, t
 from cogs.tables.context import PV, A, S, TableContext, V
 from cogs.tables.language import player_locale
 from cogs.tables.reach import tables_cog
-from cogs.tables.ui import TABLE_ROW, Board, TableButton, TableSelect, action_payload
+from cogs.tables.ui import TABLE_ROW, Board, TableButton, TableSelect, action_payload, card_message
 from rules.computer.brain import LEVELS
 from rules.engine import Event, Game, IllegalAction
 
@@ -165,9 +165,8 @@ class GameCog(commands.GroupCog, Generic[S, A, V, PV]):
 
     @app_commands.command(name="rules", description="A short summary of the rules")
     async def rules(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(
-            embed=self.rules_embed(await player_locale(interaction)), ephemeral=True
-        )
+        embed = self.rules_embed(await player_locale(interaction))
+        await interaction.response.send_message(view=card_message(None, embed), ephemeral=True)
 
     async def play(self, interaction: discord.Interaction, action: A | ActionFor[S, A, V, PV]) -> None:
         """A game slash command: the action (or how to build it from the caller's table and seat)

@@ -122,7 +122,7 @@ class Publisher:
         """An old board keeps its text but loses its buttons, with a pointer to the new one."""
         try:
             message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
-            await message.edit(content=note, view=None, attachments=[])
+            await message.edit(**Board(content=note).edit_kwargs())
         except discord.HTTPException:
             log.debug("could not retire message %s in %s", message_id, channel_id)
 
@@ -226,9 +226,7 @@ def digest(board: Board) -> str:
         else:  # a file not in memory cannot be compared cheaply: count it as new
             pictures.update(str(id(file)).encode())
     payload = {
-        "content": board.content,
-        "embed": board.embed.to_dict() if board.embed else None,
-        "items": [item.to_component_dict() for item in board.items],
+        "card": board.card().to_components(),
         "files": [file.filename for file in board.files],
         "pictures": pictures.hexdigest(),
     }

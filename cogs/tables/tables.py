@@ -39,7 +39,7 @@ from cogs.tables.lobby import (
 from cogs.tables.pipeline import Pipeline
 from cogs.tables.reach import TABLES_COG, find_tables, tables_cog
 from cogs.tables.showing import pinging
-from cogs.tables.ui import route_components
+from cogs.tables.ui import card_message, route_components
 from storage.database import Database
 from storage.tables import TABLES_CHANNEL, ChannelBusy, Seat, TableRecord
 
@@ -469,7 +469,7 @@ class Tables(commands.Cog, name=TABLES_COG):
         if cog is None:
             raise Refusal("table.no_game")
         embed = cog.rules_embed(await player_locale(interaction))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await interaction.response.send_message(view=card_message(None, embed), ephemeral=True)
 
     def refresh_board(self, channel_id: int) -> None:
         """Ask for the public board to be redrawn from the latest state (edits coalesce)."""

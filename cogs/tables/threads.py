@@ -34,7 +34,7 @@ from cogs.tables.gamecog import GameCog
 from cogs.tables.language import player_locale
 from cogs.tables.slots import MessageSlots
 from cogs.tables.tasks import Background
-from cogs.tables.ui import Board, TableButton, finish_message
+from cogs.tables.ui import Board, TableButton
 from storage.settings import GuildSettings
 
 log = logging.getLogger(__name__)
@@ -175,10 +175,11 @@ class ChannelLines:
             channel = self.bot.get_channel(parent_id) or await self.bot.fetch_channel(parent_id)
             if not isinstance(channel, discord.TextChannel):
                 raise Refusal("threads.failed")
+            line = Board(content=text).send_kwargs()  # a card from the start: it follows the table as one
             if interaction.response.is_done():
-                message: discord.Message = await channel.send(text, allowed_mentions=QUIET)
+                message: discord.Message = await channel.send(**line, allowed_mentions=QUIET)
             else:
-                await interaction.response.send_message(text, allowed_mentions=QUIET)
+                await interaction.response.send_message(**line, allowed_mentions=QUIET)
                 message = await interaction.original_response()
         except discord.HTTPException as error:
             raise Refusal("threads.failed") from error
@@ -217,10 +218,9 @@ class ChannelLines:
         if cog is None or message_id is None or ctx.record.parent_id is None:
             return
         board = line_board(ctx, cog, results)
-        content = finish_message(board.content, None, board.items)
         message = self.bot.get_partial_messageable(ctx.record.parent_id).get_partial_message(message_id)
         try:
-            await message.edit(content=content, view=board.view(), allowed_mentions=QUIET)
+            await message.edit(**board.edit_kwargs(), allowed_mentions=QUIET)
         except discord.HTTPException:
             log.info("the line of table %s in channel %s cannot be shown", table_id, ctx.record.parent_id)
 

@@ -25,52 +25,60 @@ from weakref import WeakKeyDictionary
 
 import discord
 
-from cogs import bidi, limits
+from cogs import bidi, cards, limits
 
 log = logging.getLogger(__name__)
 
 CUSTOM_ID_LIMIT = 100
-TABLE_ROW = 4  # the last row of every board belongs to the table (My hand, Rematch)
+TABLE_ROW = cards.TABLE_ROW  # the last row of every board belongs to the table (My hand, Rematch)
 
 
 @dataclass
 class Board:
-    """One rendered message: what the table posts, edits, DMs or shows ephemerally."""
+    """One rendered message: what the table posts, edits, DMs or shows ephemerally, sent as one
+    Components V2 card (`cogs.cards`) built from these parts."""
 
     content: str | None = None
     embed: discord.Embed | None = None
     items: list[discord.ui.Item[Any]] = field(default_factory=list)
     files: list[discord.File] = field(default_factory=list)
+    sections: list[cards.Section] = field(default_factory=list)  # a line with the button acting on it
 
-    def view(self) -> discord.ui.View | None:
-        if not self.items:
-            return None
-        view = discord.ui.View(timeout=None)
-        for item in self.items:
-            view.add_item(item)
-        return view
+    _card: discord.ui.LayoutView | None = field(default=None, init=False, repr=False, compare=False)
+
+    def card(self) -> discord.ui.LayoutView:
+        """The message as one card (`card_message`), built once: the publisher fingerprints it, then
+        sends it. Draw the parts first; a board is not changed once its card is built."""
+        if self._card is None:
+            self._card = card_message(self.content, self.embed, self.items, self.sections)
+        return self._card
 
     def send_kwargs(self) -> dict[str, Any]:
-        self.finish()
-        kwargs: dict[str, Any] = {"content": self.content, "embed": self.embed, "files": self.files}
-        view = self.view()
-        if view is not None:
-            kwargs["view"] = view
-        return kwargs
+        return {"view": self.card(), "files": self.files}
 
     def edit_kwargs(self) -> dict[str, Any]:
-        """For edits: an absent view or file must be removed, not kept."""
-        self.finish()
-        return {
-            "content": self.content,
-            "embed": self.embed,
-            "view": self.view(),
-            "attachments": self.files,
-        }
+        """For edits: content and embeds cleared (a message posted before the cards becomes one: an
+        edit may set the card flag, never remove it), an absent file removed, not kept."""
+        return {"content": None, "embed": None, "view": self.card(), "attachments": self.files}
 
-    def finish(self) -> None:
-        """The last step before the message leaves (`finish_message`)."""
-        self.content = finish_message(self.content, self.embed, self.items)
+
+def card_message(
+    content: str | None,
+    embed: discord.Embed | None = None,
+    items: list[discord.ui.Item[Any]] | None = None,
+    sections: list[cards.Section] | None = None,
+) -> discord.ui.LayoutView:
+    """A message as one card — a board's (`Board.card`) or a feature's answer (/leaderboard, /stats,
+    /rules, ...; pass it as `view=`, nothing as content or embed): its parts finished
+    (`finish_message`), then laid out; a right-to-left card's texts are right-to-left lines
+    throughout, those the card joined from parts too (a field's name over its value, a heading)."""
+    controls = [*(items or []), *(item for _, item in sections or [])]
+    content = finish_message(content, embed, controls)
+    view = cards.layout(content, embed, items or [], sections or [])
+    texts = [item.content for item in view.walk_children() if isinstance(item, discord.ui.TextDisplay)]
+    if any(bidi.RLM in text for text in texts):
+        cards.texts_rtl(view)
+    return view
 
 
 def finish_message(

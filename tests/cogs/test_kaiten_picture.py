@@ -1,12 +1,18 @@
-"""The Kaiten Sushi picture draws any player's name in any language: every character drawn has a glyph
-in the font that draws it (read from the font's cmap, not from pixels), emoji are left out rather
-than boxed, and Persian is joined and ordered right to left."""
+"""The Kaiten Sushi picture stays readable where the card shows it, the full width of the card: about
+560 px wide on a desktop, 265 px on a phone. Every word is at least 11 px tall there, the picture is
+landscape (the board message fits one screen), no word overlaps another or leaves the picture, and each
+plate's numbers are its lines' points, its counters and its score.
+
+It draws any player's name in any language: every character drawn has a glyph in the font that draws it
+(read from the font's cmap, not from pixels), emoji are left out rather than boxed, a long name is cut
+short with "…", and Persian is joined and ordered right to left."""
 
 from __future__ import annotations
 
 import fnmatch
 import io
 import re
+import time
 import tomllib
 import unicodedata
 from collections.abc import Iterator, Sequence
@@ -20,7 +26,7 @@ from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont
 
 from cogs.bidi import plain
-from cogs.i18n import latin_digits, number, plural, t
+from cogs.i18n import languages, latin_digits, number, t
 from cogs.kaiten import picture as kaiten_render
 from cogs.kaiten.picture import FONT_CHAIN, FONTS, picture_words, render_png
 from rules.kaiten.game import GAME
@@ -28,16 +34,32 @@ from rules.kaiten.view import KaitenView
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ["Zoë", "Jürgen", "Алёна", "مریم", "王小明"]
-LANGUAGES = ["en", "de", "es", "fa"]
+LANGUAGES = sorted(languages())
 PRESENTATION_FORMS = (range(0xFB50, 0xFE00), range(0xFE70, 0xFF00))
+
+DESKTOP_WIDTH, PHONE_WIDTH = 560, 265
+"""How wide the card shows the picture: a 1280 x 900 desktop window, a 390 x 844 phone."""
+SMALLEST_SHOWN = 11
+"""No word smaller than this many pixels where it is shown, on a desktop as on a phone."""
+BESIDES_PICTURE = 200
+"""About what the board message takes on a desktop besides its picture: a few lines, 2 rows of buttons."""
+LONG_NAMES = [
+    "Wolfgang Amadeus Mozart Salzburg",
+    "Александра Константиновна Иванов",
+    "王小明" * 10 + "王小",
+    "مریم محمدی زاده تهرانی اصفهانی ش",
+]
+"""Four names of 32 characters (the longest a Discord name can be), in four scripts."""
 
 
 @dataclass(frozen=True)
 class Drawn:
     text: str
     font: str  # the font file's path
+    size: int  # the font's size in pixels
     xy: tuple[float, float] = (0.0, 0.0)  # where it is written (its baseline's left end)
     fill: Any = None  # its colour
+    box: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # its ink, in the picture
 
 
 @cache
@@ -45,6 +67,7 @@ def cmap(path: str) -> dict[int, str]:
     return TTFont(path, lazy=True).getBestCmap() or {}
 
 
+@cache
 def table(players: int, moves: int = 0) -> KaitenView:
     """The table of a four-player (or `players`) game after `moves` actions of the engine's stand-in."""
     state = GAME.new(players, 7)
@@ -54,6 +77,30 @@ def table(players: int, moves: int = 0) -> KaitenView:
         seat = min(GAME.to_move(state))
         GAME.apply(state, seat, GAME.computer_action(state, seat))
     return GAME.view(state, None)
+
+
+@cache
+def choosing_ginger() -> KaitenView:
+    """The first table of that game where the player to move chooses which edges get their ginger, its
+    reserve used up (as at the end of a game)."""
+    state = GAME.new(4, 7)
+    while (view := GAME.view(state, None))["phase"] != "ginger":
+        seat = min(GAME.to_move(state))
+        GAME.apply(state, seat, GAME.computer_action(state, seat))
+    return {**view, "reserve": []}
+
+
+def views() -> list[KaitenView]:
+    """A game's first table, two later ones (one placing a sushi), a ginger choice, and its end."""
+    placing = next(view for moves in range(40, 120) if (view := table(4, moves))["phase"] == "place")
+    return [table(4), table(4, 40), placing, choosing_ginger(), table(4, 1000)]
+
+
+def picture(view: KaitenView, names: Sequence[str], language: str) -> Image.Image:
+    image = Image.open(io.BytesIO(render_png(view, names, picture_words(language), language)))
+    assert image.format == "PNG"
+    image.load()
+    return image
 
 
 def draw(
@@ -70,13 +117,16 @@ def draw(
     def text(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
         font = kwargs["font"]
         assert isinstance(font, ImageFont.FreeTypeFont), "every word is written in a shipped font"
-        drawn.append(Drawn(str(text), str(font.path), tuple(xy), kwargs.get("fill")))
+        x0, y0, x1, y1 = font.getbbox(str(text), anchor=kwargs.get("anchor"))
+        box = (xy[0] + x0, xy[1] + y0, xy[0] + x1, xy[1] + y1)
+        drawn.append(Drawn(str(text), str(font.path), int(font.size), tuple(xy), kwargs.get("fill"), box))
         original(self, xy, text, *args, **kwargs)
 
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
-    kaiten_render._static_layer.cache_clear()  # its coordinates are written once: write them again here
-    png = render_png(view or table(players or len(names)), names, picture_words(language), language)
-    assert Image.open(io.BytesIO(png)).format == "PNG"
+    with monkeypatch.context() as patch:
+        patch.setattr(ImageDraw.ImageDraw, "text", text)
+        kaiten_render._static_layer.cache_clear()  # its coordinates are written once: write them again here
+        picture(view or table(players or len(names)), names, language)
+    kaiten_render._static_layer.cache_clear()  # and not leave them recorded for the next test
     return drawn
 
 
@@ -93,6 +143,94 @@ def missing_glyphs(drawn: list[Drawn]) -> Iterator[str]:
                 yield f"{char!r} (U+{ord(char):04X}) in {item.text!r}, {Path(item.font).name}"
 
 
+# ---------------------------------------------------------------- readable where it is shown
+
+
+def test_the_picture_is_landscape_so_the_board_fits_a_screen():
+    """Shown at the card's width, the picture leaves the board message within one screen: at most
+    520 px on a desktop with the text and the buttons, and just over a sixth of a phone's 844 px."""
+    width, height = picture(table(4), LONG_NAMES, "fa").size
+    assert (width, height) == (kaiten_render.WIDTH, kaiten_render.HEIGHT)
+    assert width >= 2 * PHONE_WIDTH, "drawn at least at twice the size a phone shows it: crisp"
+    assert BESIDES_PICTURE + DESKTOP_WIDTH * height / width <= 520
+    assert DESKTOP_WIDTH * height / width <= 300
+    assert PHONE_WIDTH * height / width <= 145
+    for players in (2, 3):  # as tall with fewer players: the board message does not jump
+        assert picture(table(players), NAMES[:players], "en").size == (width, height)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_word_is_smaller_than_11_px_on_a_phone(monkeypatch: pytest.MonkeyPatch, language: str):
+    """Every text the picture writes, at every moment of a four-player game with 32-character names."""
+    smallest = SMALLEST_SHOWN * kaiten_render.WIDTH / PHONE_WIDTH
+    for view in views():
+        drawn = draw(monkeypatch, LONG_NAMES, language, view=view)
+        assert drawn
+        assert [item.text for item in drawn if item.size < smallest] == []
+        # On a desktop the picture is shown wider: larger still.
+        assert min(item.size for item in drawn) * DESKTOP_WIDTH / kaiten_render.WIDTH >= SMALLEST_SHOWN
+        # And the size said is the size drawn: the ink of a capital or a digit is most of it.
+        digits = [item for item in drawn if item.text.isdigit() and item.text.isascii()]
+        assert digits and all(item.box[3] - item.box[1] >= 0.7 * item.size for item in digits)
+
+
+def overlapping(boxes: list[tuple[str, tuple[float, float, float, float]]]) -> Iterator[tuple[str, str]]:
+    for index, (text, (x0, y0, x1, y1)) in enumerate(boxes):
+        for other, (a0, b0, a1, b1) in boxes[index + 1 :]:
+            if x0 < a1 - 1 and a0 < x1 - 1 and y0 < b1 - 1 and b0 < y1 - 1:  # 1 px of kerning allowed
+                yield text, other
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_word_overlaps_another_or_leaves_its_place(monkeypatch: pytest.MonkeyPatch, language: str):
+    width, height = kaiten_render.WIDTH, kaiten_render.HEIGHT
+    for view in views():
+        drawn = draw(monkeypatch, LONG_NAMES, language, view=view)
+        for item in drawn:
+            x0, y0, x1, y1 = item.box
+            assert x0 >= 0 and y0 >= 0 and x1 <= width and y1 <= height, item
+        assert list(overlapping([(item.text, item.box) for item in drawn])) == []
+        # What a plate writes stays within its box, the names cut short to leave room.
+        for seat in range(4):
+            px0, py0, px1, py1 = kaiten_render._panel_box(*kaiten_render._plate_origin(seat))
+            for item in on_plate(drawn, seat):
+                x0, y0, x1, y1 = item.box
+                assert px0 <= x0 and x1 <= px1 and py0 <= y0 and y1 <= py1, item
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_long_name_is_cut_short_to_fit_its_plate(monkeypatch: pytest.MonkeyPatch, language: str):
+    drawn = draw(monkeypatch, LONG_NAMES, language)
+    cut = [item.text for item in drawn if item.text.endswith("…") or item.text.startswith("…")]
+    assert len(cut) == 4, cut  # every name: the CJK one in two runs (its "…" in DejaVu Sans)
+    assert LONG_NAMES[0].startswith(cut[0].removesuffix("…"))
+    assert len(cut[0]) >= 8, "a name keeps enough letters to be told apart"
+
+
+def test_the_picture_is_the_same_every_time_and_small():
+    for view in views():
+        first = render_png(view, LONG_NAMES, picture_words("fa"), "fa")
+        kaiten_render._static_layer.cache_clear()
+        assert render_png(view, LONG_NAMES, picture_words("fa"), "fa") == first
+        assert len(first) < 48_000  # a full board and four plates: about 35 kB
+    started = time.perf_counter()
+    render_png(table(4, 60), NAMES[:4], picture_words("en"), "en")
+    assert time.perf_counter() - started < 1.0  # some milliseconds (bench/bench_kaiten_render.py)
+
+
+def test_the_edges_waiting_for_ginger_stand_out_only_while_they_wait():
+    def shows_due(view: KaitenView) -> bool:
+        colours = picture(view, NAMES[:4], "en").convert("RGB").getcolors(1 << 20) or []
+        return any(colour == kaiten_render.DUE for _, colour in colours)
+
+    assert choosing_ginger()["ginger_due"]
+    assert shows_due(choosing_ginger())
+    assert not any(shows_due(view) for view in views() if not view["ginger_due"])
+
+
+# ---------------------------------------------------------------- any name, any language
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_character_drawn_has_a_glyph_in_its_font(monkeypatch: pytest.MonkeyPatch, language: str):
     for names in (NAMES[:4], NAMES[1:]):  # the game seats four
@@ -101,12 +239,13 @@ def test_every_character_drawn_has_a_glyph_in_its_font(monkeypatch: pytest.Monke
         texts = [item.text for item in drawn]
         for name in names:
             assert name in texts or any(logical(text) == name for text in texts), f"{name} is drawn whole"
+    assert list(missing_glyphs(draw(monkeypatch, LONG_NAMES, language, view=choosing_ginger()))) == []
 
 
 def test_each_script_goes_to_a_font_that_has_it(monkeypatch: pytest.MonkeyPatch):
-    drawn = draw(monkeypatch, ["Zoë − Jürgen", "Алёна", "王小明", "مریم"], "en")
+    drawn = draw(monkeypatch, ["Zoë − Jan", "Алёна", "王小明", "مریم"], "en")
     font = {item.text: Path(item.font).name for item in drawn}
-    assert font["Zoë − Jürgen"] == font["Алёна"] == "DejaVuSans.ttf"
+    assert font["Zoë − Jan"] == font["Алёна"] == "DejaVuSans.ttf"
     assert font["王小明"] == "DroidSansFallback-CJK.ttf"
     cjk = cmap(str(FONTS / "DroidSansFallback-CJK.ttf"))
     assert all(ord(char) in cjk for char in "王小明とキム민준")  # kana and Hangul too
@@ -122,103 +261,87 @@ def test_emoji_are_left_out_never_boxed(monkeypatch: pytest.MonkeyPatch):
     assert list(missing_glyphs(drawn)) == []
 
 
-def test_a_long_name_is_cut_short_to_fit_its_plate(monkeypatch: pytest.MonkeyPatch):
-    long = "Wolfgang Amadeus Mozart of Salzburg"
-    drawn = draw(monkeypatch, [long, "王" * 30], "de")
-    names = [item.text for item in drawn if item.text.endswith("…")]
-    assert len(names) == 2
-    assert long.startswith(names[0].removesuffix("…"))
-
-
-def test_persian_labels_are_joined_and_read_right_to_left(monkeypatch: pytest.MonkeyPatch):
-    drawn = draw(monkeypatch, ["مریم Smith 42", "Zoë"], "fa")
+def test_persian_words_are_joined_and_read_right_to_left(monkeypatch: pytest.MonkeyPatch):
+    drawn = draw(monkeypatch, ["مریم Li 42", "Zoë"], "fa", view={**table(2), "reserve": []})
     texts = [item.text for item in drawn]
-    for key in ("kaiten.picture.reserve", "kaiten.picture.rice"):
-        word = plain(t(key, "fa"))
-        shaped = next(text for text in texts if logical(text) == word)
-        # Joined: the letters are the forms that connect (Arabic presentation forms), not the bare letters.
-        assert all(
-            any(ord(char) in forms for forms in PRESENTATION_FORMS) for char in shaped.replace(" ", "")
-        )
-        assert shaped != word[::-1]
+    words = picture_words("fa")
+    word = plain(f"{words['reserve']}: {words['empty']}")
+    shaped = next(text for text in texts if logical(text) == word)
+    # Joined: the letters are the forms that connect (Arabic presentation forms), not the bare letters.
+    assert all(any(ord(char) in forms for forms in PRESENTATION_FORMS) for char in shaped if char not in " :")
+    assert shaped != word[::-1]
     # Mixed: the Persian name reads first from the right, the Latin words and the number keep their order.
-    name = next(text for text in texts if "Smith" in text)
-    assert name.startswith("Smith 42 ")
-    assert logical(name.removeprefix("Smith 42 ")) == "مریم"
-    # A score: "۲ امتیاز", in Persian digits, the number on the right where reading starts.
-    score = number(table(2)["players"][0]["score"], "fa")
-    word = plain(plural("kaiten.picture.points", 2, "fa")).removeprefix(number(2, "fa")).strip()
-    assert any(
-        text.endswith(f" {score}") and logical(text.removesuffix(f" {score}")) == word for text in texts
-    )
+    name = next(item for item in drawn if "Li" in item.text)
+    assert name.text.startswith("Li 42 ")
+    assert logical(name.text.removeprefix("Li 42 ")) == "مریم"
+    # In a right-to-left language a name stands on the right of its plate, where reading starts.
+    x0, _, x1, _ = kaiten_render._panel_box(*kaiten_render._plate_origin(0))
+    assert x1 - 12 <= name.box[2] <= x1 and name.box[0] > x0 + 12
+    # The score and the counters in Persian digits.
+    score = next(item.text for item in on_plate(drawn, 0) if item.fill == kaiten_render.SCORE_TEXT)
+    assert score == number(table(2)["players"][0]["score"], "fa") == "۲"
     assert list(missing_glyphs(drawn)) == []
 
 
-def on_plate(drawn: list[Drawn], seat: int, colour: tuple[int, int, int]) -> list[str]:
-    """What seat's plate writes in `colour`, in the order it is written."""
+def test_a_latin_name_starts_on_the_left_of_its_plate(monkeypatch: pytest.MonkeyPatch):
+    drawn = draw(monkeypatch, ["Zoë", "Jürgen"], "de")
+    x0, _, x1, _ = kaiten_render._panel_box(*kaiten_render._plate_origin(0))
+    name = next(item for item in drawn if item.text == "Zoë")
+    assert x0 <= name.box[0] <= x0 + 12 and name.box[2] < (x0 + x1) / 2
+
+
+def test_a_negative_score_keeps_its_minus_sign_in_persian():
+    pieces = kaiten_render.runs(number(-3, "fa"))
+    assert len(pieces) == 1
+    assert pieces[0][1] == "−۳"
+
+
+# ---------------------------------------------------------------- each plate's numbers
+
+
+def on_plate(drawn: list[Drawn], seat: int) -> list[Drawn]:
+    """What seat's plate writes, in the order it is written."""
     x, y = kaiten_render._plate_origin(seat)
-    return [
-        item.text
-        for item in drawn
-        if item.fill == colour
-        and x <= item.xy[0] < x + kaiten_render.PLATE_BOX_W
-        and y <= item.xy[1] < y + kaiten_render.PLATE_BOX_H
-    ]
+    size = kaiten_render.PLATE_BOX
+    return [item for item in drawn if x <= item.xy[0] < x + size and y <= item.xy[1] < y + size]
 
 
-def plate_numbers(drawn: list[Drawn], seat: int) -> tuple[str, list[int]]:
-    """On seat's plate: its score as drawn, and every other number written in the score's colour."""
-    score, *numbers = on_plate(drawn, seat, kaiten_render.CURRENT)  # the score comes first, top right
-    return score, [int(latin_digits(text).replace("−", "-")) for text in numbers]
+def numbers(items: list[Drawn]) -> list[int]:
+    return [int(latin_digits(item.text).replace("−", "-")) for item in items]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("moves", [0, 40, 90])
-def test_the_yellow_numbers_of_a_plate_add_up_to_its_score(
-    monkeypatch: pytest.MonkeyPatch, language: str, moves: int
+def test_a_plate_writes_its_lines_points_its_counters_and_its_score(
+    monkeypatch: pytest.MonkeyPatch, language: str
 ):
-    """ "alice — 2 pts" on an empty plate: the +2 after her wasabi says why. Each full row and column,
-    the wasabi, the soy and the rarer rice write their points on the plate, in the score's colour."""
-    view = table(4, moves)
-    drawn = draw(monkeypatch, NAMES[:4], language, view=view)
+    """In yellow beside each full row and below each full column its points (a red 0 for a line a
+    missing ginger spoils); after the discs the ginger, wasabi and soy in hand; in the bottom right
+    corner, dark on yellow, the score. All in the language's digits."""
     lines_scored = 0
-    for player in view["players"]:
-        score, numbers = plate_numbers(drawn, player["seat"])
-        assert number(abs(player["score"]), language) in score  # in the language's digits
-        assert sum(numbers) == player["score"], (player["seat"], numbers)
-        parts = player["score_parts"]
-        full = [line["points"] for line in parts["lines"] if line["points"] and not line["spoiled"]]
-        counters = [points for points in (parts["wasabi"], parts["soy"], parts["rice"]) if points]
-        assert sorted(numbers) == sorted([*full, *counters])
-        # A line a missing ginger spoils shows its 0 in red.
-        spoiled = sum(line["spoiled"] and line["points"] is not None for line in parts["lines"])
-        zero = number(0, language)
-        assert on_plate(drawn, player["seat"], kaiten_render.MISSING).count(zero) == spoiled
-        lines_scored += len(full)
-    if moves == 0:  # an empty plate: only the unused wasabi counts
-        assert all(plate_numbers(drawn, seat)[1] == [2] for seat in range(4))
-    if moves == 90:
-        assert lines_scored >= 4
+    for view in views():
+        drawn = draw(monkeypatch, NAMES[:4], language, view=view)
+        for player in view["players"]:
+            written = on_plate(drawn, player["seat"])
+            parts = player["score_parts"]
+            full = [line["points"] for line in parts["lines"] if line["points"] and not line["spoiled"]]
+            lines = [item for item in written if item.fill == kaiten_render.CURRENT]
+            assert sorted(numbers(lines)) == sorted(full)
+            spoiled = sum(line["spoiled"] and line["points"] is not None for line in parts["lines"])
+            zeros = [item.text for item in written if item.fill == kaiten_render.MISSING]
+            assert zeros == [number(0, language)] * spoiled
+            (score,) = [item.text for item in written if item.fill == kaiten_render.SCORE_TEXT]
+            assert score == number(player["score"], language)
+            counters = [item for item in written if item.fill == kaiten_render.TEXT][1:]  # after the name
+            assert [item.text for item in counters] == [
+                number(player[key], language) for key in ("ginger", "wasabi", "soy")
+            ]
+            lines_scored += len(full)
+    assert lines_scored >= 4
 
 
 def test_no_picture_word_speaks_to_one_player():
     words = picture_words("en")
     assert not any(re.search(r"\b(you|your|choose)\b", word, re.IGNORECASE) for word in words.values())
-
-
-def test_a_negative_score_keeps_its_minus_sign_in_persian():
-    pieces = kaiten_render.runs(kaiten_render.counted("points", -3, "fa"))
-    assert len(pieces) == 1
-    assert pieces[0][1].endswith(" −۳")
-
-
-@pytest.mark.parametrize(
-    ("language", "one", "two"),
-    [("en", "1 ginger", "2 ginger"), ("es", "1 jengibre", "2 jengibres"), ("fa", "۱ زنجبیل", "۲ زنجبیل")],
-)
-def test_the_counters_of_a_plate_are_worded_by_number(language: str, one: str, two: str):
-    assert plain(kaiten_render.counted("ginger", 1, language)) == one
-    assert plain(kaiten_render.counted("ginger", 2, language)) == two
 
 
 def test_the_fonts_and_their_licences_are_installed_with_the_package():

@@ -9,20 +9,25 @@ throw of every colour, full rows, marks lost, three-digit ids).
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Iterator
+from typing import Any, cast
 
+import discord
 import pytest
 
 from cogs.bidi import plain
 from cogs.i18n import catalog, signed
 from cogs.rockthebock import render
 from cogs.rockthebock.cog import RockTheBockCog
+from cogs.tables.ui import Board
 from rules.engine import Action
 from rules.rockthebock.game import (
     CAP_GOATS,
     CAP_WOLVES,
     COLOURS,
     GAME,
+    WOLF,
     Choose,
     RockTheBockState,
     Roll,
@@ -43,14 +48,27 @@ COG = RockTheBockCog(None)  # type: ignore[arg-type]  # its builders need no bot
 
 
 def shown(ctx: render.Context) -> tuple[str, int]:
-    """The board's words as a reader sees them, and its lines counting each row of buttons."""
+    """The board's words as a reader sees them, and its lines counting each row of buttons (a
+    section's button sits beside its sheet and takes no line of its own)."""
     drawn = render.board(COG, ctx)
     assert drawn.embed is not None
     parts = (drawn.content, drawn.embed.title, drawn.embed.description)
     text = plain("\n".join(part for part in parts if part))  # the bidi controls take no room on screen
-    assert not drawn.embed.fields, "every sheet is one line of the description"
+    assert not drawn.embed.fields, "every sheet is one line, of the description or of a section"
     rows = len({item.row for item in drawn.items}) + TABLE_ROWS
     return text, len(text.splitlines()) + rows
+
+
+def payload_of(item: discord.ui.Item[Any]) -> str:
+    """A control's payload: `a:<action>` plays, `u:<word>` is a step of the board's own interface."""
+    return str(cast(Any, item).item.custom_id).split(":", 4)[4]
+
+
+def played(item: discord.ui.Item[Any]) -> Action:
+    """The action a board's button plays."""
+    payload = payload_of(item)
+    assert payload.startswith("a:"), payload
+    return GAME.decode_action(json.loads(payload[2:]))
 
 
 def games(seed: int) -> Iterator[RockTheBockState]:
@@ -105,7 +123,9 @@ def test_every_public_board_fits_in_twelve_lines(language: str, names: list[str]
 def test_the_worst_case_is_what_it_claims() -> None:
     text, lines = shown(table(GAME, worst_case(), "en", [LONGEST] * 4))
     assert text.count("(full)") == 2 and "6 lost: a sheet holds at most **12** wolves" in text
-    assert lines == 11  # content, title, last move, throw, four sheets; two rows of buttons, the table's
+    assert (
+        lines == 11
+    )  # content, title, last move, throw, four sheets; the colours', wolves' and table's rows
 
 
 @pytest.mark.parametrize("seed", [7, 8])
@@ -161,3 +181,74 @@ def test_a_computer_is_named_not_addressed() -> None:
         == f"🎲 <@{FIRST_USER}>'s turn: choose one colour of the throw."
     )
     assert isinstance(GAME.default_action(state, 0), Choose)
+
+
+def wolves_thrown(players: int, seed: int = 1) -> RockTheBockState:
+    """A first throw with wolves in it."""
+    for attempt in range(seed, seed + 100):
+        state = GAME.new(players, attempt)
+        GAME.apply(state, 0, Roll())
+        if state.throw and state.throw[COLOURS.index(WOLF)]:
+            return state
+    raise AssertionError("no first throw with wolves")
+
+
+def wolves(drawn: Board) -> list[Any]:
+    return [item for item in drawn.items if getattr(played(item), "colour", None) == WOLF]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_wolves_go_by_one_button_per_victim(players: int) -> None:
+    """One button per other player sends them the thrown wolves in one click (the table's action, as
+    `/bock choose colour:grey target:` builds it), on a row under the bocks and goats; every sheet
+    stays a line, no "Wolves" button opens a picker, and every button has words of its own."""
+    state = wolves_thrown(players)
+    ctx = table(GAME, state, "en")
+    drawn = render.board(COG, ctx)
+    assert drawn.embed is not None and not drawn.sections
+    victims = [target for target in range(players) if target != state.turn]
+    assert [played(button) for button in wolves(drawn)] == [Choose(WOLF, target) for target in victims]
+    for button, target in zip(wolves(drawn), victims, strict=True):
+        inner = cast(Any, button).item
+        square = render.SQUARES[GAME.view(state, None)["sheets"][target]["colour"]]
+        assert (inner.emoji.name, plain(inner.label)) == ("🐺", square)  # as the victim's sheet starts
+        assert inner.style == discord.ButtonStyle.danger and inner.row == 1
+    sheets = [line for line in plain(drawn.embed.description or "").splitlines() if "→ 🐐" in line]
+    assert len(sheets) == players and sheets[state.turn].startswith("▶️ ")
+    assert not [item for item in drawn.items if payload_of(item) == "u:wolf"]
+    others = [item for item in drawn.items if item not in wolves(drawn)]
+    assert {item.row for item in others} == {0}  # the bocks and the goats: one row
+    # Every button its own: its picture and its words together (as the transcript reads them).
+    shown = [f"{cast(Any, item).item.emoji} {plain(cast(Any, item).item.label)}" for item in drawn.items]
+    assert len(shown) == len(set(shown)), shown
+
+
+def test_a_replay_keeps_every_sheet_a_line_and_offers_no_wolves() -> None:
+    state = wolves_thrown(4)
+    drawn = render.board(COG, table(GAME, state, "en", replaying=True))
+    assert drawn.embed is not None and not wolves(drawn) and not drawn.sections
+    sheets = [line for line in (drawn.embed.description or "").splitlines() if "→ 🐐" in line]
+    assert len(sheets) == 4
+
+
+def test_a_long_name_is_shown_whole_on_its_sheet_and_on_no_button() -> None:
+    state = wolves_thrown(4)
+    longest = ["Bartholomew Montgomery-Whitfield", "Maximiliana_Konstantinopoulou_99", "c" * 32, "d" * 32]
+    ctx = table(GAME, state, "en", longest)
+    drawn = render.board(COG, ctx)
+    text = plain(drawn.embed.description or "") if drawn.embed else ""
+    assert all(name in text or name.replace("_", "\\_") in text for name in longest), text
+    labels = [plain(cast(Any, item).item.label) for item in drawn.items]
+    assert all(len(label) <= 12 for label in labels), labels  # "×3", "🟦": five share a phone's rows
+
+
+def test_the_wolf_picker_still_answers_a_board_drawn_before_the_sections() -> None:
+    """A board posted before the wolves went beside the sheets has a "Wolves" button (`u:wolf`): its
+    picker still offers each victim with their sheet."""
+    state = wolves_thrown(3)
+    ctx = table(GAME, state, "en")
+    picker = render.wolf_picker(COG, ctx, state.turn, render.wolf_targets(ctx, state.turn))
+    menu = cast(Any, picker.items[0]).item
+    assert [plain(option.label) for option in menu.options] == [
+        f"{render.SQUARES[GAME.view(state, None)['colours'][target]]} {NAMES[target]}" for target in (1, 2)
+    ]

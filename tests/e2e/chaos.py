@@ -25,7 +25,8 @@ before it (a run is replayed exactly from its seed):
    plates and tiles, the random generator), which must leave `game.view(state, None)` unchanged. Then
    a. the public board drawn from the copy equals the board drawn from the real state, picture bytes
       included: the board shows nothing `view(state, None)` does not; and
-   b. a block of a seat's private board (its embed's title, text, each field, footer) that changes
+   b. a block of a seat's private board (its card's heading, text, each part's name and value, small
+      print, as `card_blocks` reads a card) that changes
       with the secrets carries a secret (a hand, a pick): no message the channel received during the
       step — posts, edits, non-ephemeral interaction replies and follow-ups — may hold such a block,
       as it was before the step or after it;
@@ -49,6 +50,7 @@ from simcord import Env
 from simcord.components import walk_components
 from simcord.results import ResponseMessage
 
+from cogs.bidi import plain
 from cogs.tables.context import TableContext
 from cogs.tables.ui import Board
 from rules.engine import Game
@@ -150,14 +152,15 @@ def scramble(game: Game[Any, Any], state: Any, rng: random.Random) -> Any:
 
 
 def board_payload(board: Board | None) -> Any:
-    """Everything a rendered board would send: words, embed, components and picture bytes."""
+    """Everything a rendered board would send: its card (words, controls, colour, picture address), the
+    parts it was built from, and picture bytes."""
     if board is None:
         return None
-    view = board.view()
+    card = board.card()
     return (
+        card.to_components(),
         board.content,
         board.embed.to_dict() if board.embed else None,
-        view.to_components() if view else None,
         [bytes(file.fp.read()) for file in board.files],
     )
 
@@ -173,15 +176,63 @@ def embed_blocks(embed: Any) -> list[str]:
     return [block.strip() for block in blocks if block.strip()]
 
 
+def card_blocks(components: Any) -> list[str]:
+    """A card's blocks of text (a payload's components), as an embed's were: its heading, what its
+    first text says, each part's name and value, its small print, each section's line."""
+    blocks: list[str] = []
+    for item in walk_components(components or []):
+        if item.get("type") == 10:
+            blocks += text_blocks(str(item.get("content") or ""))
+    return blocks
+
+
+def text_blocks(text: str) -> list[str]:
+    """The blocks of one text of a card: a `### ` heading, a `**name**` line alone (a part's name) and
+    the lines under it (its value), a run of `-# ` lines (small print), the other lines between them;
+    a blank line parts blocks too (the card's first text runs a message's line into what its embed
+    said: a hand stays a block of its own)."""
+    blocks: list[str] = []
+    lines: list[str] = []
+    small = False
+
+    def close() -> None:
+        block = "\n".join(lines).strip()
+        if block:
+            blocks.append(block)
+        lines.clear()
+
+    for line in text.split("\n"):
+        stripped = line.strip()
+        bare = plain(stripped)  # its markdown read without the right-to-left marks
+        name = bare[2:-2] if len(bare) > 4 and bare.startswith("**") and bare.endswith("**") else None
+        if not bare:
+            close()
+        elif bare.startswith("### ") or (name is not None and "**" not in name):
+            close()
+            blocks.append(stripped)
+            small = False
+        elif bare.startswith("-# ") != small:
+            close()
+            lines.append(line)
+            small = not small
+        else:
+            lines.append(line)
+    close()
+    return blocks
+
+
 def board_blocks(board: Board | None) -> list[str]:
-    return embed_blocks(board.embed.to_dict() if board is not None and board.embed else None)
+    """The blocks of text of a rendered board's card, as the card reaches Discord."""
+    return card_blocks(board.card().to_components()) if board is not None else []
 
 
 def payload_blocks(data: dict[str, Any]) -> list[str]:
-    """The blocks of a message payload as sent to Discord: content, embeds, component labels."""
+    """The blocks of a message payload as sent to Discord: content, embeds, a card's texts, component
+    labels."""
     blocks = [str(data.get("content") or "").strip()]
     for embed in data.get("embeds") or []:
         blocks += embed_blocks(embed)
+    blocks += card_blocks(data.get("components"))
     for item in walk_components(data.get("components") or []):
         blocks.append(str(item.get("label") or "").strip())
         blocks += [str(option.get("label") or "").strip() for option in item.get("options") or []]
@@ -505,7 +556,8 @@ class Chaos:
     def check_mentions(self, what: str, data: dict[str, Any]) -> None:
         """A new public message may ping the users it names, never @everyone, @here or a role
         (a member may be called "@everyone", and players type anything)."""
-        content = str(data.get("content") or "")
+        texts = [item.get("content") for item in walk_components(data.get("components") or [])]
+        content = "\n".join(str(text or "") for text in [data.get("content"), *texts] if text)  # a card's too
         allowed = data.get("allowed_mentions")
         parse = ["everyone", "roles"] if allowed is None else allowed.get("parse") or []  # Discord's default
         everyone = "everyone" in parse and ("@everyone" in content or "@here" in content)

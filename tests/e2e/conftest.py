@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from discord import app_commands
 
+from cogs import limits
 from cogs.bidi import plain
 from cogs.tables import loaded_tables
 from tests.e2e import bidi_check, transcript
@@ -59,9 +60,22 @@ async def words_players_read(request: pytest.FixtureRequest, simcord_env: Any) -
     said = transcript.lines(env, names, dm_channels)
     _keep_right_to_left_lines(said)
     found = transcript.problems(said, _commands(env.bot))
+    found += _over_the_limits(env)
     found += await _unpinged_turns(env, said)
     if found:
         pytest.fail(f"players would read these ({path}):\n" + "\n".join(found[:20]), pytrace=False)
+
+
+def _over_the_limits(env: Any) -> list[str]:
+    """Every payload the bot sent within Discord's documented limits (a refused one reaches nobody),
+    its cards within Components V2's."""
+    found: list[str] = []
+    for request in env.http_requests:
+        if isinstance(request.json, dict):
+            found += [
+                f"{request.method} {request.path}: {problem}" for problem in limits.problems(request.json)
+            ]
+    return found
 
 
 def _keep_right_to_left_lines(said: list[transcript.Line]) -> None:

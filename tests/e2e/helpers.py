@@ -22,14 +22,37 @@ from tests.games import kit
 # ---------------------------------------------------------------- reading messages
 
 
-def components(message: Any) -> list[discord.Component]:
-    """Every button and select of a message, in order (rows may come as payloads or objects)."""
-    found: list[discord.Component] = []
-    for row in message.components:
-        if isinstance(row, dict):
-            row = discord.ActionRow(row)  # type: ignore[arg-type]
-        found += list(getattr(row, "children", [row]))
+def _tree(message: Any) -> list[Any]:
+    """Every component of a message in reading order, nested ones included (a card's container, its
+    sections and their buttons, its action rows); payload dicts are read as discord.py's objects."""
+    found: list[Any] = []
+
+    def walk(component: Any) -> None:
+        if isinstance(component, dict):
+            component = discord.components._component_factory(component)  # type: ignore[attr-defined]
+        if component is None:
+            return
+        found.append(component)
+        for child in getattr(component, "children", None) or []:
+            walk(child)
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            walk(accessory)
+
+    for top in message.components:
+        walk(top)
     return found
+
+
+def _raw_texts(message: Any) -> list[str]:
+    """A message's content and its card's texts as sent (mentions as `<#id>`)."""
+    texts = [message.content or ""]
+    return texts + [item.content for item in _tree(message) if isinstance(item, discord.TextDisplay)]
+
+
+def components(message: Any) -> list[discord.Component]:
+    """Every button and select of a message, in order, wherever the card holds them."""
+    return [item for item in _tree(message) if isinstance(item, (discord.Button, discord.SelectMenu))]
 
 
 def buttons(message: Any) -> list[discord.Button]:
@@ -63,14 +86,19 @@ def payload(item: discord.Button | discord.SelectMenu) -> str:
 
 
 def text_of(message: Any) -> str:
-    """A message's words as a reader sees them: content, then each embed's title, text and fields
-    (without the bidi marks and isolates, which a reader does not see)."""
+    """A message's words as a reader sees them: content, each embed's title, text and fields, and a
+    card's texts (without the bidi marks and isolates, which a reader does not see)."""
     parts = [message.content or ""]
     for embed in message.embeds:
         parts += [embed.title or "", embed.description or ""]
         parts += [f"{field.name}\n{field.value}" for field in embed.fields]
         if embed.footer and embed.footer.text:
             parts.append(embed.footer.text)
+    for item in _tree(message):
+        if isinstance(item, discord.TextDisplay):
+            parts.append(item.content)
+        elif isinstance(item, discord.MediaGalleryComponent):
+            parts += [picture.description or "" for picture in item.items]
     return plain("\n".join(part for part in parts if part))
 
 
@@ -219,7 +247,7 @@ class Table:
             (
                 m
                 for m in self.parent.history(viewer=self.spectator)
-                if str(self.channel.id) in (m.content or "")
+                if str(self.channel.id) in "".join(text for text in _raw_texts(m))
             ),
             None,
         )
@@ -383,3 +411,93 @@ async def play_to_the_end(table: Table, players: dict[int, Player]) -> None:
             return
         await play_a_move(players, ctx)
     raise AssertionError("the game did not end")
+
+
+# ---------------------------------------------------------------- reading a card's parts
+
+
+def card_texts(message: Any) -> list[str]:
+    """Each text display of a message's card in reading order, without the bidi marks."""
+    return [plain(item.content) for item in _tree(message) if isinstance(item, discord.TextDisplay)]
+
+
+def heading_of(message: Any) -> str:
+    """A card's heading (its `### ` lines, the title an embed had), without the `### `."""
+    lines = [embed.title or "" for embed in message.embeds]
+    for text in card_texts(message):
+        lines += [line[4:] for line in text.splitlines() if line.startswith("### ")]
+    return plain("\n".join(line for line in lines if line))
+
+
+def body_lines(message: Any) -> list[str]:
+    """The lines of a card's first text (its content and what an embed's description said), without
+    its heading and author lines."""
+    texts = card_texts(message)
+    if not texts:
+        return []
+    return [line for line in texts[0].splitlines() if not line.startswith(("### ", "-# "))]
+
+
+def field_of(message: Any, part: str) -> str:
+    """The value under the first part of a card (`**name**` over its lines, as an embed's field was)
+    whose name contains `part`."""
+    for text in card_texts(message):
+        lines = text.splitlines()
+        for at, line in enumerate(lines):
+            if _part_name(line) is not None and part in (_part_name(line) or ""):
+                value = []
+                for later in lines[at + 1 :]:
+                    if _part_name(later) is not None:
+                        break
+                    value.append(later)
+                return "\n".join(value)
+    raise AssertionError(f"no part {part!r} in {card_texts(message)}")
+
+
+def _part_name(line: str) -> str | None:
+    """The name of a card's part when `line` is one (`**name**` alone on its line)."""
+    stripped = line.strip()
+    if len(stripped) > 4 and stripped.startswith("**") and stripped.endswith("**"):
+        inner = stripped[2:-2]
+        if "**" not in inner:
+            return inner
+    return None
+
+
+def footer_of(message: Any) -> str:
+    """A card's small print (its `-# ` lines after the first text), without the `-# `."""
+    lines = [embed.footer.text or "" for embed in message.embeds if embed.footer]
+    for text in card_texts(message)[1:]:
+        lines += [line[3:] for line in text.splitlines() if line.startswith("-# ")]
+    return plain("\n".join(line for line in lines if line))
+
+
+def action_rows(message: Any) -> list[discord.ActionRow]:
+    """The rows of controls of a message, wherever its card holds them (a reader scrolls past each)."""
+    return [item for item in _tree(message) if isinstance(item, discord.ActionRow)]
+
+
+def part_texts(message: Any) -> list[str]:
+    """A card's texts between its first text and its small print: what an embed's fields (and a
+    card's sections) said; empty when the card shows only its head."""
+    return [
+        text
+        for text in card_texts(message)[1:]
+        if not all(line.startswith("-# ") for line in text.splitlines() if line.strip())
+    ]
+
+
+def text_without_small_print(message: Any) -> str:
+    """A card's words (`text_of`) without its `-# ` lines (its small print, where a footer went)."""
+    return "\n".join(line for line in text_of(message).splitlines() if not line.startswith("-# "))
+
+
+def picture_urls(message: Any) -> list[str]:
+    """The addresses of a card's pictures (its media galleries' items; an `attachment://` one as Discord
+    resolves it: the attachment's own URL)."""
+    return [
+        picture.media.url
+        for item in _tree(message)
+        if isinstance(item, discord.MediaGalleryComponent)
+        for picture in item.items
+    ]

@@ -22,7 +22,7 @@ from cogs.tables import tables_of
 from cogs.tables.cluster import GRACE, LEASE, SWEEP_EVERY
 from storage.tables import TABLES_CHANNEL
 from tests.e2e.cluster import Peer, Peers
-from tests.e2e.helpers import Player, Table, no_refusal
+from tests.e2e.helpers import Player, Table, components, heading_of, no_refusal, text_of
 from tests.e2e.test_table import FOUNDATION
 
 SHARDS = 2
@@ -90,11 +90,11 @@ async def stored(table: Table) -> Any:
 
 
 def results_shown(table: Table) -> bool:
-    return any(m.embeds and "final result" in (m.embeds[0].title or "") for m in table.public_messages())
+    return any("final result" in heading_of(m) for m in table.public_messages())
 
 
 def board_says(table: Table, *words: str) -> Callable[[], bool]:
-    return lambda: all(word in (table.board.content or "") for word in words)
+    return lambda: all(word in text_of(table.board) for word in words)
 
 
 # ---------------------------------------------------------------- each process its own guilds
@@ -129,19 +129,21 @@ async def test_dm_picks_reach_a_table_of_the_other_process_and_its_board_follows
     await table.seat_everyone()
     players = {name: Player(table, name) for name in ("alice", "bob")}
     game = tables_of(peer.bot).games["sushigo"].game
-    before = [embed.to_dict() for embed in table.board.embeds]
+    before = text_of(table.board)
     picks = 0
     while (state := await stored(table)) is not None:
         for seat in sorted(game.to_move(state)):
             name = ("alice", "bob")[seat]
             assert table.dm(name) is not None, "each hand is a DM"
+            # The hand of a new turn is drawn by the peer once it hears of the last pick.
+            await eventually(simcord_env, lambda n=name: bool(components(table.dm(n))), f"{name}'s hand")
             assert await players[name].play("sushigo", game.legal_actions(state, seat)[0])  # in the DM
             picks += 1
         if picks == 2:
             # The DM picks were judged and committed by the main process (shard 0 hears every DM);
             # the board, in the peer's guild, is redrawn by the peer once it hears of them.
             assert table.channel.id in tables_of(simcord_env.bot).cache.loaded
-            board_now = lambda: [embed.to_dict() for embed in table.board.embeds] != before  # noqa: E731
+            board_now = lambda: text_of(table.board) != before  # noqa: E731
             await eventually(simcord_env, board_now, "the first turn revealed on the board")
     assert picks >= 20
     await eventually(simcord_env, lambda: results_shown(table), "the results")
@@ -169,7 +171,7 @@ async def test_the_same_click_delivered_to_both_processes_is_applied_once(simcor
     assert [action["amount"] for action in adds] == [2, 1, 2], log  # three clicks, three moves
     for bot in (simcord_env.bot, peer.bot):  # both processes judged the clicks
         assert table.channel.id in tables_of(bot).cache.loaded
-    assert "alice: 4" in table.board.content and "bob: 1" in table.board.content
+    assert "alice: 4" in text_of(table.board) and "bob: 1" in text_of(table.board)
 
 
 # ---------------------------------------------------------------- a process dies
@@ -185,7 +187,7 @@ async def test_a_killed_process_s_timers_are_taken_over_and_its_games_go_on(simc
     await simcord_env.advance_time(TIMEOUT + GRACE + SWEEP_EVERY + 1)
     # The main process found the overdue deadline, played bob's time-out and shows the table now.
     await eventually(simcord_env, board_says(table, "bob: 1", "Turn: alice"), "bob timed out")
-    assert any("took too long" in (m.content or "") for m in table.public_messages())
+    assert any("took too long" in text_of(m) for m in table.public_messages())
     await simcord_env.advance_time(TIMEOUT + 1)  # alice's turn runs out too: the main process again
     await eventually(simcord_env, board_says(table, "alice: 3", "Turn: bob"), "alice timed out")
 
@@ -220,7 +222,7 @@ async def test_a_process_killed_while_it_holds_a_lease_is_taken_over_when_the_le
     assert not peer.alive
     # Nobody has moved for bob: the main process's sweep finds the lease still held.
     assert await tables_of(simcord_env.bot).store.version_of(table.channel.id) == version
-    assert not any("took too long" in (m.content or "") for m in table.public_messages())
+    assert not any("took too long" in text_of(m) for m in table.public_messages())
     await simcord_env.advance_time(LEASE + SWEEP_EVERY)
     await eventually(simcord_env, board_says(table, "bob: 1", "Turn: alice"), "bob timed out")
 
@@ -231,7 +233,7 @@ async def test_a_board_catches_up_on_moves_made_while_its_process_was_not_listen
     peer = await peers.attach(process(1))
     table = Table(simcord_env, "sushigo", ["alice", "bob"], shard_id=1)  # shown by the peer
     await table.seat_everyone()
-    before = [embed.to_dict() for embed in table.board.embeds]
+    before = text_of(table.board)
     # The peer's listening connection is down (storage's tests drop a real one and see `on_gap`
     # called after the reconnect): the DM picks, made by the main process, are not heard.
     database = tables_of(peer.bot).store.database
@@ -242,10 +244,10 @@ async def test_a_board_catches_up_on_moves_made_while_its_process_was_not_listen
     for seat, name in enumerate(("alice", "bob")):
         assert await Player(table, name).play("sushigo", game.legal_actions(state, seat)[0])
     await simcord_env.settle()
-    assert [embed.to_dict() for embed in table.board.embeds] == before  # nobody told the peer
+    assert text_of(table.board) == before  # nobody told the peer
     database._callbacks[TABLES_CHANNEL] = listeners
     tables_of(peer.bot).missed()  # as the reconnected listener says
-    board_now = lambda: [embed.to_dict() for embed in table.board.embeds] != before  # noqa: E731
+    board_now = lambda: text_of(table.board) != before  # noqa: E731
     await eventually(simcord_env, board_now, "the board caught up")
 
 
@@ -258,14 +260,14 @@ async def test_a_dead_process_s_tables_are_shown_by_another_until_it_is_back(sim
     await simcord_env.advance_time(LEASE + 2 * SWEEP_EVERY)  # its heartbeat runs out; no deadline yet
     assert main.cluster.orphaned == {1}
     # DM picks (heard by the main process, as always) now show on the board, drawn by the main one.
-    before = [embed.to_dict() for embed in table.board.embeds]
+    before = text_of(table.board)
     state = await stored(table)
     game = main.games["sushigo"].game
     for seat, name in enumerate(("alice", "bob")):
         assert await Player(table, name).play("sushigo", game.legal_actions(state, seat)[0])
-    board_now = lambda: [embed.to_dict() for embed in table.board.embeds] != before  # noqa: E731
+    board_now = lambda: text_of(table.board) != before  # noqa: E731
     await eventually(simcord_env, board_now, "the turn revealed by the main process")
-    assert "Revealed" in str(table.board.embeds[0].to_dict())
+    assert "revealed" in text_of(table.board).casefold()  # the turn the main process revealed
     # The process is back: at the next heartbeat the main process leaves the shard to it again.
     await peers.attach(process(1))
     await simcord_env.advance_time(SWEEP_EVERY)

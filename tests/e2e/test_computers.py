@@ -20,7 +20,7 @@ from rules.computer.play import choose
 from rules.registry import GAMES
 from rules.sushidice.game import Ring, Roll
 from storage.tables import TableRecord
-from tests.e2e.helpers import Player, Table, buttons, text_of
+from tests.e2e.helpers import Player, Table, buttons, field_of, heading_of, text_of
 from tests.e2e.test_sushidice import (
     PUBLISHED,
     STEP,
@@ -101,7 +101,7 @@ async def duel_to_the_end(table: Table, human: Player, script: DiceScript) -> No
 
 
 def computer_seats(board: discord.Message) -> str:
-    return board.embeds[0].fields[0].value or ""
+    return field_of(board, "Seats")
 
 
 async def finished_record(table: Table) -> TableRecord:
@@ -112,7 +112,7 @@ async def finished_record(table: Table) -> TableRecord:
 
 def results_message(table: Table) -> discord.Message:
     """The latest results posted in the channel."""
-    found = [m for m in table.public_messages() if m.embeds and "final result" in (m.embeds[0].title or "")]
+    found = [m for m in table.public_messages() if "final result" in heading_of(m)]
     return found[-1]
 
 
@@ -270,7 +270,7 @@ async def test_a_server_may_stop_counting_games_with_computers(simcord_env: Any)
         await table.open(computers=1)
         await table.start()
         while await table.live() is not None:
-            if "Turn: alice" in (table.board.content or ""):
+            if "Turn: alice" in text_of(table.board):
                 await table.click("alice", "+2")
             else:
                 await env.advance_time(QUICK)

@@ -96,7 +96,7 @@ async def test_a_chopsticks_press_just_after_its_window_is_answered_first(
     )
     assert answers(env, result)[0] == before, "the press was answered after the move's other requests"
     monkeypatch.setattr(store, "save", save)
-    assert "Too slow" in result.response.content and not buttons(result.response)
+    assert "Too slow" in text_of(result.response) and not buttons(result.response)
 
 
 async def chopsticks_challenge(env: Any) -> tuple[Scene, Any]:

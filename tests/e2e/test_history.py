@@ -15,7 +15,7 @@ from bot import GAME_EXTENSIONS
 from rules.registry import GAMES
 from storage.leaderboard import SeatResult
 from storage.tables import Seat, TableRecord, TableStore
-from tests.e2e.helpers import Table, labels, selects, text_of
+from tests.e2e.helpers import Table, card_texts, heading_of, labels, selects, text_of
 from tests.games import kit
 
 EXTENSIONS = (
@@ -97,30 +97,30 @@ async def test_history_lists_a_finished_game_and_replay_steps_through_it(simcord
     assert not shown.ephemeral  # posted on request: the channel watches together
     replay = shown.response
     assert latest(table).id == replay.id and "Only you see" not in text_of(replay)
-    assert "the deal" in replay.content
-    assert "alice: 0" in replay.content and "bob: 0" in replay.content
+    assert "the deal" in text_of(replay)
+    assert "alice: 0" in text_of(replay) and "bob: 0" in text_of(replay)
     assert labels(replay) == ["First", "Previous", "Next", "Last"]  # the game's +1 / +2 are gone
     assert "The result shows at the last move" in text_of(replay)
 
     await alice.click(replay, label="Next")
     replay = latest(table)
-    assert "move 1 of 5" in replay.content and "alice: 2" in replay.content
+    assert "move 1 of 5" in text_of(replay) and "alice: 2" in text_of(replay)
     assert "Move 1 of 5:" in text_of(replay) and "alice" in text_of(replay)
 
     await table.member("bob").click(replay, label="Last")  # anyone on the server may step
     replay = latest(table)
-    assert "move 5 of 5" in replay.content and "alice: 6" in replay.content and "bob: 2" in replay.content
+    assert "move 5 of 5" in text_of(replay) and "alice: 6" in text_of(replay) and "bob: 2" in text_of(replay)
     assert "🥇 **1.** alice — 6" in text_of(replay)
     assert labels(replay, enabled_only=True) == ["First", "Previous"]
 
     await alice.click(replay, label="Previous")
-    assert "move 4 of 5" in latest(table).content
-    assert "alice: 4" in latest(table).content
+    assert "move 4 of 5" in text_of(latest(table))
+    assert "alice: 4" in text_of(latest(table))
     await alice.click(latest(table), label="First")
-    assert "the deal" in latest(table).content
+    assert "the deal" in text_of(latest(table))
 
     started_late = await alice.slash(table.channel, "replay", game=game_number(listed.response), move=3)
-    assert started_late.ephemeral and "move 3 of 5" in started_late.response.content
+    assert started_late.ephemeral and "move 3 of 5" in text_of(started_late.response)
 
 
 async def test_a_replay_button_works_after_a_restart(simcord_env, bot_factory):
@@ -132,9 +132,9 @@ async def test_a_replay_button_works_after_a_restart(simcord_env, bot_factory):
     posted = shown.response
     await simcord_env.restart_bot(bot_factory())
     await alice.click(posted, label="Next")
-    assert "move 3 of 5" in latest(table).content
+    assert "move 3 of 5" in text_of(latest(table))
     await table.member("bob").select(latest(table), ["1"], custom_id=jump_menu(latest(table)))
-    assert "move 1 of 5" in latest(table).content and latest(table).id == posted.id
+    assert "move 1 of 5" in text_of(latest(table)) and latest(table).id == posted.id
 
 
 async def test_a_replay_is_private_by_default_and_pages_long_after_it_opened(simcord_env, bot_factory):
@@ -147,23 +147,23 @@ async def test_a_replay_is_private_by_default_and_pages_long_after_it_opened(sim
     before = len(table.public_messages())
 
     shown = await alice.slash(table.channel, "replay", game=number)
-    assert shown.ephemeral and "the deal" in shown.response.content
+    assert shown.ephemeral and "the deal" in text_of(shown.response)
     assert "🔒 Only you see this replay" in text_of(shown.response) and "post:" in text_of(shown.response)
     assert len(table.public_messages()) == before  # nothing was posted
 
     await alice.click(shown.response, label="Next")
-    assert shown.response.ephemeral and "move 1 of 5" in shown.response.content
+    assert shown.response.ephemeral and "move 1 of 5" in text_of(shown.response)
     assert "Only you see this replay" in text_of(shown.response)  # an edit stays private, and says so
 
     await simcord_env.advance_time(16 * 60)  # the opening interaction's token has expired
     late = await alice.click(shown.response, label="Next")
-    assert late.acknowledged and "move 2 of 5" in shown.response.content
+    assert late.acknowledged and "move 2 of 5" in text_of(shown.response)
 
     await simcord_env.restart_bot(bot_factory())
     await alice.select(shown.response, ["5"], custom_id=jump_menu(shown.response))
-    assert "move 5 of 5" in shown.response.content and "🥇 **1.** alice — 6" in text_of(shown.response)
+    assert "move 5 of 5" in text_of(shown.response) and "🥇 **1.** alice — 6" in text_of(shown.response)
     await alice.click(shown.response, label="First")
-    assert "the deal" in shown.response.content
+    assert "the deal" in text_of(shown.response)
     assert len(table.public_messages()) == before
 
 
@@ -186,7 +186,7 @@ async def test_a_sushi_go_replay_jumps_to_a_round_and_to_a_move(simcord_env):
 
     third = rounds["Round 3 begins"]
     await alice.select(shown.response, [str(third)], custom_id=jump_menu(shown.response))
-    assert f"move {third} of {moves}" in shown.response.content and "round 3/3" in text_of(shown.response)
+    assert f"move {third} of {moves}" in text_of(shown.response) and "round 3/3" in text_of(shown.response)
     assert_no_live_words(shown.response)
     around = jump_values(shown.response)
     assert {str(step) for step in range(third - 5, third + 6)} <= set(around)  # the moves near it
@@ -194,12 +194,12 @@ async def test_a_sushi_go_replay_jumps_to_a_round_and_to_a_move(simcord_env):
 
     later = next(int(value) for value in around if int(value) > third + 5)  # a milestone further on
     await alice.select(shown.response, [str(later)], custom_id=jump_menu(shown.response))
-    assert f"move {later} of {moves}" in shown.response.content
+    assert f"move {later} of {moves}" in text_of(shown.response)
     picked = next(option for option in jump_options(shown.response) if option.value == str(later))
     assert picked.label.startswith(f"Move {later} · ") and picked.description == "Round 3 · shown now"
 
     started = await alice.slash(table.channel, "replay", game=number, move=moves + 10)  # past the end
-    assert f"move {moves} of {moves}" in started.response.content
+    assert f"move {moves} of {moves}" in text_of(started.response)
 
 
 async def test_a_long_game_without_rounds_jumps_by_milestones(simcord_env):
@@ -215,7 +215,7 @@ async def test_a_long_game_without_rounds_jumps_by_milestones(simcord_env):
     far = [value for value in values if abs(value - moves // 2) > 10]
     assert len(far) >= 5 and len({value % 10 for value in far}) == 1  # round numbers, across the game
     await alice.select(shown.response, [str(far[-1])], custom_id=jump_menu(shown.response))
-    assert f"move {far[-1]} of {moves}" in shown.response.content
+    assert f"move {far[-1]} of {moves}" in text_of(shown.response)
 
 
 async def test_history_pages_filters_and_the_watch_menu(simcord_env, bot_factory):
@@ -257,7 +257,7 @@ async def test_history_pages_filters_and_the_watch_menu(simcord_env, bot_factory
     watching = await alice.select(first, [str(oldest)], custom_id="sbh:watch")
     assert watching.ephemeral and len(table.public_messages()) == posted  # watched privately
     watched = watching.response
-    assert f"game #{oldest}" in watched.content and "the deal" in watched.content
+    assert f"game #{oldest}" in text_of(watched) and "the deal" in text_of(watched)
     assert "Only you see this replay" in text_of(watched)
 
     choices = await alice.autocomplete(table.channel, "replay", "game", "")
@@ -293,7 +293,7 @@ async def test_a_real_game_replays_as_the_channel_showed_it(simcord_env):
     table = Table(simcord_env, "sushizock", ["alice", "bob"])
     await table.seat_everyone()
     await simcord_env.advance_time(301)  # alice's first throw, played by the table
-    after_first = table.board.embeds[0]
+    after_first = table.board
     for _ in range(12):
         if results_of(table) is not None:
             break
@@ -304,11 +304,13 @@ async def test_a_real_game_replays_as_the_channel_showed_it(simcord_env):
     alice = table.member("alice")
     number = game_number((await alice.slash(table.channel, "history")).response)
     shown = await alice.slash(table.channel, "replay", game=number, move=1)
-    replayed = shown.response.embeds[0]
-    assert replayed.title == after_first.title
-    assert set(lines_of(replayed)) <= set(lines_of(after_first)), "a replay shows only what the table showed"
-    names = [line for line in lines_of(after_first) if "alice" in line or "bob" in line]
-    assert names and set(names) <= set(lines_of(replayed))  # the players' rows as they were
+    replayed = shown.response
+    assert heading_of(replayed) == heading_of(after_first)
+    seen = {member.id: name for name, member in table.players.items()}
+    shown_lines, board_lines = lines_of(replayed, seen), lines_of(after_first, seen)
+    assert set(shown_lines) <= set(board_lines), "a replay shows only what the table showed"
+    names = [line for line in board_lines if "alice" in line or "bob" in line]
+    assert names and set(names) <= set(shown_lines)  # the players' rows as they were
     assert "(the table, on a time-out)" in text_of(shown.response)
     await alice.click(shown.response, label="Last")
     end = shown.response
@@ -316,11 +318,20 @@ async def test_a_real_game_replays_as_the_channel_showed_it(simcord_env):
     assert ranked(text_of(end)) == ranked(text_of(results)) != []
 
 
-def lines_of(embed: discord.Embed) -> list[str]:
-    """An embed's lines as a reader sees them, title and field names included."""
-    parts = [embed.title or "", embed.description or ""]
-    parts += [f"{field.name}\n{field.value}" for field in embed.fields]
-    return [line for part in parts for line in part.split("\n") if line.strip()]
+def lines_of(message: Any, names: dict[int, str]) -> list[str]:
+    """A card's lines as a reader sees them (a mention as the name it shows), heading and part names
+    included; of a replay, the board's only: not its header (`⏪ …`) nor its own parts under the
+    board (from `**⏪ Replay …**` on, in the card's parts)."""
+    lines = []
+    for text in card_texts(message):
+        for line in text.split("\n"):
+            if line.startswith("**⏪"):
+                break  # the replay's own parts, to the end of the card's parts
+            if line.strip() and not line.startswith("⏪"):
+                lines.append(
+                    re.sub(r"<@!?(\d+)>", lambda mention: names.get(int(mention[1]), mention[0]), line)
+                )
+    return lines
 
 
 def results_of(table: Table) -> discord.Message | None:
@@ -421,21 +432,21 @@ async def test_every_game_replays_through_its_own_renderer_without_its_buttons(s
     number, moves = await store_computer_game(table, game_id, seed=4)
     alice = table.member("alice")
     deal = await alice.slash(table.channel, "replay", game=number, post=True)
-    assert not deal.ephemeral and "the deal" in deal.response.content
+    assert not deal.ephemeral and "the deal" in text_of(deal.response)
     assert labels(deal.response) == ["First", "Previous", "Next", "Last"]
     assert [menu.custom_id for menu in selects(deal.response)] == [f"sbr:j:{number}"]  # the jump menu only
     shown = [deal.response]
     await alice.click(deal.response, label="Next")
-    assert f"move 1 of {moves}" in latest(table).content
+    assert f"move 1 of {moves}" in text_of(latest(table))
     assert "🤖 (the computer player)" in text_of(latest(table))
     shown.append(latest(table))
     middle = jump_values(latest(table))[len(jump_values(latest(table))) // 2]
     await alice.select(latest(table), [middle], custom_id=f"sbr:j:{number}")
-    assert f"move {middle} of {moves}" in latest(table).content
+    assert f"move {middle} of {moves}" in text_of(latest(table))
     shown.append(latest(table))
     await alice.click(latest(table), label="Last")
     end = latest(table)
-    assert f"move {moves} of {moves}" in end.content and "🥇" in text_of(end)
+    assert f"move {moves} of {moves}" in text_of(end) and "🥇" in text_of(end)
     assert labels(end) == ["First", "Previous", "Next", "Last"]  # still no game buttons at the end
     shown.append(end)
     for message in shown:  # only what the table showed: nothing tells a watcher to move

@@ -22,7 +22,16 @@ from cogs.kaiten.picture import DUE
 from cogs.tables.context import now
 from rules.kaiten.game import GAME
 from rules.kaiten.state import KaitenState
-from tests.e2e.helpers import Table, buttons, label_starting, labels
+from tests.e2e.helpers import (
+    Table,
+    body_lines,
+    buttons,
+    heading_of,
+    label_starting,
+    labels,
+    part_texts,
+    picture_urls,
+)
 from tests.e2e.helpers import text_of as shown
 
 SEED = 3
@@ -55,6 +64,12 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
 # ---------------------------------------------------------------- helpers
 
 
+def headline(message: Any) -> str:
+    """The line under a card's heading: whose turn it is and what they may do."""
+    lines = body_lines(message)
+    return lines[0] if lines else ""
+
+
 def cell_name(cell: int) -> str:
     return "ABCDEF"[cell % 6] + str(cell // 6 + 1)
 
@@ -66,9 +81,8 @@ def emoji_names(message: Any) -> list[str | None]:
 
 async def picture(message: discord.Message) -> Image.Image:
     """The board PNG attached to a message, decoded."""
-    assert message.embeds[0].image.url == "attachment://board.png"
     files = [attachment for attachment in message.attachments if attachment.filename == "board.png"]
-    assert len(files) == 1
+    assert len(files) == 1 and picture_urls(message) == [files[0].url]  # the card shows the attachment
     image = Image.open(io.BytesIO(await files[0].read()))
     image.load()
     return image
@@ -81,14 +95,14 @@ def shows(image: Image.Image, colour: tuple[int, int, int]) -> bool:
 
 async def grab(env: Any, table: Table, name: str, cell: int, *, how: str = "press") -> Any:
     """Click a sushi on the board, then play the chopsticks: press them, wait, or press a wrong button."""
-    result = await table.press(name, cell_name(cell) + " ·")
+    result = await table.press(name, cell_name(cell))
     return await chopsticks(env, table, name, result, how)
 
 
 async def chopsticks(env: Any, table: Table, name: str, result: Any, how: str) -> Any:
     challenge = result.response
     assert challenge is not None and challenge.ephemeral, "the challenge is shown to the player only"
-    assert "chopsticks" in challenge.content
+    assert "chopsticks" in text_of(challenge)
     row = buttons(challenge)
     assert len(row) >= 3 and emoji_names(challenge).count(CHOPSTICKS) == 1
     if how == "wait":
@@ -104,7 +118,7 @@ def explained(results: discord.Message) -> dict[str, tuple[int, list[str]]]:
     their score and the lines that explain it."""
     found: dict[str, tuple[int, list[str]]] = {}
     player: str | None = None
-    for line in plain(results.embeds[0].description or "").splitlines():
+    for line in body_lines(results):
         head = re.search(r"\*\* (.+) — (−?\d+) points?$", line)
         if head:
             player = str(head[1])
@@ -162,28 +176,23 @@ async def test_two_player_game_with_chopsticks_a_time_out_and_a_refill(simcord_e
     names = {0: "alice", 1: "bob"}
 
     board = table.board
-    assert "Kaiten Sushi" in (board.embeds[0].title or "")
+    assert "Kaiten Sushi" in heading_of(board)
     # The table is told whose turn it is and what they may do; the sake starts on the first pine of the
     # top side. The plates, the sake's line and the scores are the picture's: the words do not repeat them.
     alice = f"<@{table.member('alice').id}>"
-    assert plain(board.content).startswith(
-        f"🍣 {alice} fetches a sushi from column A — or first spends a 🌿 wasabi"
-    )
+    assert headline(board).startswith(f"🍣 {alice} fetches from column A — or spends 🌿 wasabi first")
     assert not re.search(r"\byour?\b", text_of(board), re.IGNORECASE)
-    assert (
-        not board.embeds[0].fields and "pts" not in text_of(board) and "nearest first" not in text_of(board)
-    )
-    assert "🖼️ The 🍶 sake points along its line" in text_of(board)  # the picture's legend, this once
+    assert not part_texts(board) and "pts" not in text_of(board) and "nearest first" not in text_of(board)
+    assert "🖼️" not in text_of(board)  # the picture's legend is the rules' ("How to play")
     image = await picture(board)
-    assert image.format == "PNG" and image.width > 600 and image.height > 400
-    rice, _, ingredient = (await table.view())["board"][0].partition(":")
-    colour = {"B": "black", "W": "white"}[rice]
-    # The fetch buttons name the sushi.
-    assert f"A1 · {ingredient} on {colour} rice" in labels(board, enabled_only=True)
+    # Landscape, at most ~300 px tall at the card's 560 px: with its text and buttons, one screen.
+    assert image.format == "PNG" and image.width >= 600 and 560 * image.height / image.width <= 300
+    # The fetch buttons name the cell as the picture does, in the topping's colour.
+    assert "A1" in labels(board, enabled_only=True)
 
     # Not bob's turn: a one-line refusal, nothing changes.
-    refused = await table.press("bob", "A1 ·", board)
-    assert refused.ephemeral and "isn't your turn" in refused.response.content
+    refused = await table.press("bob", "A1", board)
+    assert refused.ephemeral and "isn't your turn" in text_of(refused.response)
 
     # Turn 1: alice spends her wasabi from the board (picker, then a move), then fetches by slash.
     await table.click("alice", "Use wasabi")
@@ -191,16 +200,16 @@ async def test_two_player_game_with_chopsticks_a_time_out_and_a_refill(simcord_e
     await table.press("alice", "1 pine clockwise")
     text = text_of(table.board)
     assert "alice spent a wasabi: the sake moved 1 pine clockwise, to column B" in text
-    assert "fetches a sushi from column B" in table.board.content and "🖼️" not in text
+    assert "fetches a sushi from column B" in headline(table.board) and "🖼️" not in text
     assert "Use wasabi" not in labels(table.board, enabled_only=True)
     cell = (await table.view())["fetchable"][0]
     result = await table.slash("alice", "fetch", cell=cell_name(cell).lower())
     assert result.ephemeral
     pressed = await chopsticks(env, table, "alice", result, "press")
-    assert "Got it" in pressed.response.content
+    assert "Got it" in text_of(pressed.response)
     assert "fetched" in text_of(table.board) and "top left" in labels(table.board, enabled_only=True)
     placed = await table.slash("alice", "place", cell=0)
-    assert placed.ephemeral and "You put the sushi on the top left of the plate" in placed.response.content
+    assert placed.ephemeral and "You put the sushi on the top left of the plate" in text_of(placed.response)
 
     fetches = refills = 0
     timed_out = None
@@ -215,7 +224,7 @@ async def test_two_player_game_with_chopsticks_a_time_out_and_a_refill(simcord_e
             if fetches == 3:  # bob lets the chopsticks challenge time out
                 assert name == "bob"
                 timed_out = await grab(env, table, name, view["fetchable"][0], how="wait")
-                assert "Too slow" in timed_out.response.content and not buttons(timed_out.response)
+                assert "Too slow" in text_of(timed_out.response) and not buttons(timed_out.response)
                 text = text_of(table.board)
                 assert "bob dropped" in text and "takes a 🫗 soy (1 now)" in text
             else:
@@ -235,7 +244,7 @@ async def test_two_player_game_with_chopsticks_a_time_out_and_a_refill(simcord_e
     assert timed_out is not None and refills >= 1
 
     messages = table.public_messages()
-    results = [m for m in messages if m.embeds and "final result" in (m.embeds[0].title or "")]
+    results = [m for m in messages if "final result" in heading_of(m)]
     assert len(results) == 1
     assert all(f"<@{member.id}>" in text_of(results[0]) for member in table.players.values())
     # Each score explained the rulebook's way: rows, columns, then wasabi, soy, rice; the bold parts add up.
@@ -249,7 +258,7 @@ async def test_two_player_game_with_chopsticks_a_time_out_and_a_refill(simcord_e
         parts = re.findall(r"\*\*([+−]?\d+)\*\*", "\n".join(lines))
         assert len(parts) >= 7 and sum(int(part.replace("−", "-")) for part in parts) == score
     # The final scores are the results' alone: a last board, while it stands, does not announce them.
-    ended = [m for m in messages if m.embeds and "every plate is full" in (m.embeds[0].title or "")]
+    ended = [m for m in messages if "every plate is full" in heading_of(m)]
     for board in ended:
         assert "Final" not in text_of(board) and " pts" not in text_of(board) and not buttons(board)
         await picture(board)
@@ -266,13 +275,13 @@ async def test_dexterity_off_table_options_and_slash_commands(simcord_env: Any) 
     env = simcord_env
     table = Table(env, "kaiten", ["alice", "bob"])
     nothing = await table.slash("alice", "fetch", cell="A1")
-    assert nothing.ephemeral and "no game running here" in nothing.response.content
+    assert nothing.ephemeral and "no game running here" in text_of(nothing.response)
     await table.open(dexterity="off", arrangement="checkerboard")
     lobby = text_of(table.board)
     assert "Dexterity: **off**" in lobby and "Arrangement: **checkerboard**" in lobby
     await table.join("bob")
     await table.start()
-    assert "🥢 Dexterity: off" in text_of(table.board)
+    assert "Dexterity" not in text_of(table.board)  # the lobby said it: the board has no room to repeat it
     cells = (await table.view())["board"]
     assert {cells[0][0], cells[1][0]} == {"B", "W"} and cells[0][0] == cells[2][0]  # checkerboard rice
 
@@ -280,32 +289,36 @@ async def test_dexterity_off_table_options_and_slash_commands(simcord_env: Any) 
     assert [choice["value"] for choice in typed] == ["A1", "A2", "A3", "A4", "A5", "A6"]
     for cell, words in (("Z9", "isn't a board cell"), ("B1", "B1 is not on the sake's line")):
         refused = await table.slash("alice", "fetch", cell=cell)
-        assert refused.ephemeral and words in refused.response.content
+        assert refused.ephemeral and words in text_of(refused.response)
     for name, words in (("bob", "isn't your turn"), ("carol", "not seated at this table")):
         refused = await table.slash(name, "fetch", cell="A1")
-        assert refused.ephemeral and words in refused.response.content
+        assert refused.ephemeral and words in text_of(refused.response)
     stranger = await table.slash("carol", "wasabi", direction=1, steps=1)
-    assert stranger.ephemeral and "not seated at this table" in stranger.response.content
+    assert stranger.ephemeral and "not seated at this table" in text_of(stranger.response)
     early = await table.slash("alice", "place", cell=4)
-    assert early.ephemeral and "doesn't fit this part of the turn" in early.response.content
+    assert early.ephemeral and "doesn't fit this part of the turn" in text_of(early.response)
 
     moved = await table.slash("alice", "wasabi", direction=-1, steps=2)
-    assert moved.ephemeral and "spent a wasabi and moved the sake 2 pines back" in moved.response.content
-    assert "to row 2" in text_of(table.board) and "fetches a sushi from row 2" in table.board.content
+    assert moved.ephemeral and "spent a wasabi and moved the sake 2 pines back" in text_of(moved.response)
+    assert "to row 2" in text_of(table.board) and "fetches a sushi from row 2" in headline(table.board)
     again = await table.slash("alice", "wasabi", direction=1, steps=1)
-    assert "already spent a wasabi" in again.response.content
+    assert "already spent a wasabi" in text_of(again.response)
 
     # With the dexterity off a click on a sushi fetches it at once: no challenge.
-    clicked = await table.press("alice", "A2 ·")
+    clicked = await table.press("alice", "A2")
     assert clicked.response is None or not clicked.response.ephemeral
     board = table.board
-    assert "alice fetched" in text_of(board) and "puts" in board.content and "on their plate" in board.content
+    assert (
+        "alice fetched" in text_of(board)
+        and "puts" in headline(board)
+        and "on their plate" in headline(board)
+    )
     assert labels(board, enabled_only=True)[:4] == ["top left", "top right", "bottom left", "bottom right"]
     refused = await table.slash("alice", "place", cell=4)
-    assert "first sushi goes in a corner" in refused.response.content
+    assert "first sushi goes in a corner" in text_of(refused.response)
     placed = await table.slash("alice", "place", cell=8)
-    assert "bottom right" in placed.response.content
-    assert "bob" in table.board.content or "<@" in table.board.content
+    assert "bottom right" in text_of(placed.response)
+    assert "bob" in headline(table.board) or "<@" in headline(table.board)
     await picture(table.board)
 
 
@@ -319,32 +332,32 @@ async def test_wrong_button_time_out_and_the_same_chopsticks_after_a_restart(
     await table.start()
 
     # alice: the chopsticks are out; another sushi can't be clicked meanwhile; then a wrong button.
-    result = await table.press("alice", "A1 ·")
-    busy = await table.press("alice", "A2 ·")
-    assert busy.ephemeral and "already out" in busy.response.content
-    assert (await table.slash("alice", "wasabi", direction=1, steps=1)).response.content.startswith(
+    result = await table.press("alice", "A1")
+    busy = await table.press("alice", "A2")
+    assert busy.ephemeral and "already out" in text_of(busy.response)
+    assert text_of((await table.slash("alice", "wasabi", direction=1, steps=1)).response).startswith(
         "Your chop"
     )
     assert len(buttons(result.response)) == 5  # strict: five buttons
     wrong = await chopsticks(env, table, "alice", result, "wrong")
-    assert "Wrong button" in wrong.response.content
+    assert "Wrong button" in text_of(wrong.response)
     assert "alice dropped" in text_of(table.board) and "takes a 🫗 soy (1 now)" in text_of(table.board)
 
     # bob: nothing pressed; after the window the sushi slips, and the row of buttons is gone.
-    result = await table.press("bob", "A1 ·")
+    result = await table.press("bob", "A1")
     await env.advance_time(9)
-    assert "Too slow" in result.response.content and not buttons(result.response)
+    assert "Too slow" in text_of(result.response) and not buttons(result.response)
     assert [player["soy"] for player in (await table.view())["players"]] == [1, 1]
 
     # alice again: the bot restarts while her chopsticks are out; the same cell shows the same challenge.
-    first = await table.press("alice", "A1 ·")
+    first = await table.press("alice", "A1")
     target = emoji_names(first.response).index(CHOPSTICKS)
     board = table.board
     await env.restart_bot(bot_factory())
-    second = await table.press("alice", "A1 ·", board)
+    second = await table.press("alice", "A1", board)
     assert emoji_names(second.response).index(CHOPSTICKS) == target
     caught = await chopsticks(env, table, "alice", second, "press")
-    assert "Got it" in caught.response.content
+    assert "Got it" in text_of(caught.response)
 
 
 async def test_short_of_ginger_the_player_chooses_the_edge_by_button_or_slash(simcord_env: Any) -> None:
@@ -353,27 +366,27 @@ async def test_short_of_ginger_the_player_chooses_the_edge_by_button_or_slash(si
     table = Table(env, "kaiten", ["alice", "bob"])
     await table.seat_everyone(dexterity="off")
     early = await table.slash("alice", "ginger", edge="7-8")
-    assert early.ephemeral and "doesn't fit this part of the turn" in early.response.content
+    assert early.ephemeral and "doesn't fit this part of the turn" in text_of(early.response)
 
     # alice: a brown on black rice onto the bottom right of her all-white plate, one ginger in hand.
     await rig(table, "alice", short_of_ginger(0, 0))
-    await table.press("alice", "A1 ·")
+    await table.press("alice", "A1")
     await table.click("alice", "bottom right")
     board = table.board
     text = text_of(board)
-    assert plain(board.content).startswith(
+    assert headline(board).startswith(
         f"🫚 <@{table.member('alice').id}> has 1 ginger for 2 new edges between black and white rice and "
         "chooses where it goes — an edge left bare makes its row or column score 0"
     )
     # Each choice and its cost is a button; the words do not list them again (they fit on the buttons).
-    assert "→" not in text.replace(board.content, "")
+    assert "→" not in text.replace(headline(board), "")
     assert labels(board, enabled_only=True)[:2] == [
         "middle right | bottom right → bottom row scores 0",
         "bottom middle | bottom right → right column scores 0",
     ]
     assert shows(await picture(board), DUE)  # the edges waiting for ginger, marked on her plate
     refused = await table.press("bob", "bottom middle | bottom right", board)
-    assert refused.ephemeral and "isn't your turn" in refused.response.content
+    assert refused.ephemeral and "isn't your turn" in text_of(refused.response)
     offered = await table.member("alice").autocomplete(table.channel, "kaiten ginger", "edge", "")
     assert [choice["value"] for choice in offered] == ["5-8", "7-8"]
 
@@ -382,7 +395,7 @@ async def test_short_of_ginger_the_player_chooses_the_edge_by_button_or_slash(si
     text = text_of(table.board)
     assert "alice laid a ginger" in text and "the right column will score 0" in text
     assert not shows(await picture(table.board), DUE)
-    assert plain(table.board.content).startswith(f"🍣 <@{table.member('bob').id}> fetches a sushi from")
+    assert headline(table.board).startswith(f"🍣 <@{table.member('bob').id}> fetches from")
     alice = (await table.view())["players"][0]
     assert alice["ginger_edges"] == [[7, 8]] and alice["missing_ginger"] == [[5, 8]]
     assert alice["score"] == 7 + 2 + 1 + 2  # rows 1 + 1 + 5, columns 1 + 1, one black rice, the wasabi
@@ -392,13 +405,13 @@ async def test_short_of_ginger_the_player_chooses_the_edge_by_button_or_slash(si
     assert view["turn"] == 1
     cell = view["fetchable"][0]
     await rig(table, "bob", short_of_ginger(1, cell))
-    await table.press("bob", cell_name(cell) + " ·")
+    await table.press("bob", cell_name(cell))
     await table.slash("bob", "place", cell=8)
     for wrong in ("centre", "0-1"):
         refused = await table.slash("bob", "ginger", edge=wrong)
-        assert refused.ephemeral and "isn't one of the ginger choices" in refused.response.content
+        assert refused.ephemeral and "isn't one of the ginger choices" in text_of(refused.response)
     chosen = await table.slash("bob", "ginger", edge="5-8")
-    assert chosen.ephemeral and "You laid ginger on middle right | bottom right" in chosen.response.content
+    assert chosen.ephemeral and "You laid ginger on middle right | bottom right" in text_of(chosen.response)
     bob = (await table.view())["players"][1]
     assert bob["missing_ginger"] == [[7, 8]] and bob["score"] == 2 + 4 + 1 + 2
 
@@ -413,8 +426,8 @@ async def test_computer_players_fetch_by_chance_and_finish_the_game(simcord_env:
     for _ in range(6):  # three time-outs each, and computer players take both seats
         await env.advance_time(301)
     messages = table.public_messages()
-    assert any(m.embeds and "final result" in (m.embeds[0].title or "") for m in messages)
-    results = next(m for m in messages if m.embeds and "final result" in (m.embeds[0].title or ""))
+    assert any("final result" in heading_of(m) for m in messages)
+    results = next(m for m in messages if "final result" in heading_of(m))
     # The computers' plates are explained like anyone's: the bold parts add up to each score.
     breakdowns = explained(results)
     assert {name.split()[-1] for name in breakdowns} == {"alice", "bob"}  # each seat, however marked

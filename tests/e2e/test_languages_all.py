@@ -22,7 +22,7 @@ from cogs.bidi import plain
 from cogs.i18n import catalog
 from rules.registry import GAMES
 from rules.sushidice.game import Ring, Roll
-from tests.e2e.helpers import Player, Table, play_a_move, play_to_the_end
+from tests.e2e.helpers import Player, Table, heading_of, play_a_move, play_to_the_end, text_of
 from tests.e2e.test_languages import admin_sets_language, english_read, seat_everyone
 from tests.e2e.test_sushidice import STEP, DiceScript, _scripted_throws, dice, plate_faces, slow_clocks
 from tests.games import extensions as game_extensions
@@ -110,7 +110,7 @@ async def test_a_whole_game_reads_in_the_players_language(
     await admin_sets_language(table, language)
     table.did("alice", f"runs /language choose:{language}")
     chosen = await table.member("alice").slash(table.channel, "language", choose=language)
-    assert chosen.ephemeral and plain(chosen.response.content).startswith("🌐")
+    assert chosen.ephemeral and text_of(chosen.response).startswith("🌐")
     await seat_everyone(table, language, **testkit.options)
     players = {seat: Player(table, name) for seat, name in enumerate(NAMES)}
     if testkit.real_time:
@@ -155,7 +155,7 @@ async def test_a_hand_by_dm_speaks_its_players_language_and_follows_a_change(sim
     def hand_title(name: str) -> str:
         dm = table.dm(name)
         assert dm is not None
-        return plain(dm.embeds[0].title or "")
+        return heading_of(dm)
 
     key = "sushigo.private.title"
     assert hand_title("alice").startswith(_title_words("de", key))  # the table's language

@@ -12,7 +12,7 @@ import pytest
 
 from cogs.tables import tables_of
 from storage.postgres import PostgresDatabase
-from tests.e2e.helpers import Table
+from tests.e2e.helpers import Table, text_of
 from tests.e2e.test_table import FOUNDATION
 
 
@@ -37,7 +37,7 @@ async def test_a_game_on_postgres_survives_a_restart_and_its_timer_too(simcord_e
     await simcord_env.advance_time(101)  # re-armed from PostgreSQL: bob's time-out plays his move
     assert any("took too long" in (m.content or "") for m in table.public_messages())
     await table.member("alice").click(board_before, label="+2")  # the board from before the restart
-    assert "alice: 4" in table.board.content and table.board.id == board_before.id
+    assert "alice: 4" in text_of(table.board) and table.board.id == board_before.id
     record = await tables_of(simcord_env.bot).store.last_table(table.channel.id)
     assert record is not None and record.version >= 4
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from rules.sushigo.game import GAME
-from tests.e2e.helpers import Table, action_value, selects
+from tests.e2e.helpers import Table, action_value, heading_of, selects
 
 NAMES = ["alice", "bob", "carol"]
 
@@ -37,7 +37,7 @@ def dm_edits(env: Any, table: Table, since: int) -> dict[str, int]:
 def title(table: Table, name: str) -> str:
     dm = table.dm(name)
     assert dm is not None
-    return dm.embeds[0].title or ""
+    return heading_of(dm)
 
 
 async def pick(table: Table, name: str) -> None:
@@ -81,7 +81,7 @@ async def test_a_pick_edits_no_other_hand_and_a_new_turn_edits_each_once(
     ctx = await table.live()
     for seat, name in enumerate(NAMES):  # each DM offers the hand passed on to the player, turn 2
         dm = table.dm(name)
-        assert dm is not None and "turn 2" in (dm.embeds[0].title or "")
+        assert dm is not None and "turn 2" in heading_of(dm)
         offered = {option.value for option in selects(dm)[0].options}
         assert offered == {action_value(GAME.id, action) for action in GAME.legal_actions(ctx.state, seat)}
 

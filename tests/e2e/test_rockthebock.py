@@ -9,8 +9,21 @@ import discord
 import pytest
 
 from cogs.bidi import plain
+from cogs.rockthebock.render import SQUARES
 from rules.rockthebock.game import GAME, WOLF, Choose, RockTheBockView, Roll, score_round
-from tests.e2e.helpers import Table, action_value, buttons, labels, payload, text_of
+from tests.e2e.helpers import (
+    Table,
+    action_rows,
+    action_value,
+    body_lines,
+    buttons,
+    heading_of,
+    labels,
+    payload,
+    selects,
+    text_of,
+    text_without_small_print,
+)
 
 SEED = 20240611
 MAX_LINES, MAX_CHARS = 12, 900  # issue 24: a public board at most this long, its rows of buttons counted
@@ -47,19 +60,13 @@ def wolves(count: int) -> str:
 
 
 def description(message: discord.Message) -> str:
-    """The text of a message's first embed, as a reader sees it (no bidi controls)."""
-    return plain(message.embeds[0].description or "")
+    """The text of a card under its heading, as a reader sees it (no bidi controls)."""
+    return "\n".join(body_lines(message))
 
 
 def text_without_footers(table: Table) -> str:
-    """The channel's public words without embed footers (the results footer asks "Same seats again?")."""
-    parts: list[str] = []
-    for message in table.public_messages():
-        parts.append(message.content or "")
-        for embed in message.embeds:
-            parts += [embed.title or "", embed.description or ""]
-            parts += [f"{field.name}\n{field.value}" for field in embed.fields]
-    return "\n".join(parts)
+    """The channel's public words without the cards' small print (the results ask "Same seats again?")."""
+    return "\n".join(text_without_small_print(message) for message in table.public_messages())
 
 
 def score_of(text: str) -> int:
@@ -90,7 +97,7 @@ def round_scores_announced(text: str) -> dict[str, list[int]]:
 def board_size(message: discord.Message) -> tuple[int, int]:
     """A board's lines as a reader scrolls past them (its words, then each row of buttons) and characters."""
     text = text_of(message)
-    return len(text.splitlines()) + len(message.components), len(text)
+    return len(text.splitlines()) + len(action_rows(message)), len(text)
 
 
 def check_board(message: discord.Message, players: int) -> None:
@@ -98,8 +105,8 @@ def check_board(message: discord.Message, players: int) -> None:
     lines, characters = board_size(message)
     assert lines <= MAX_LINES and characters <= MAX_CHARS, text_of(message)
     assert not SECOND_PERSON.search(text_of(message)), text_of(message)
-    sheets = [line for line in description(message).splitlines() if "→ 🐐" in line]
-    assert len(sheets) == players and not message.embeds[0].fields
+    sheets = sheet_lines(message)
+    assert len(sheets) == players
     for line in sheets:
         explained(line)
 
@@ -125,13 +132,13 @@ class Play:
         name = self.names[seat]
         player = self.table.member(name)
         board = self.table.board
-        assert f"<@{player.id}>'s turn: **Roll**" in plain(board.content or "")
+        assert f"<@{player.id}>'s turn: **Roll**" in description(board)
         self.check(board)
         use_slash = self.moves % 3 == 2
         self.moves += 1
         if use_slash:
             result = await self.table.slash(name, "roll")
-            assert result.ephemeral and "threw the dice" in plain(result.response.content or "")
+            assert result.ephemeral and "threw the dice" in text_of(result.response)
         else:
             roll = button_for(board, Roll())
             dice = view["dice"]
@@ -162,11 +169,11 @@ class Play:
         """The throw is on the board grouped by colour, one button per colour with its count."""
         board = self.table.board
         self.check(board)
-        assert "'s turn: choose one colour of the throw" in plain(board.content or "")
+        assert "'s turn: choose one colour of the throw" in description(board)
         shown = description(board)
         dice = view["dice"]
         assert ("Throw of 1 die:" if dice == 1 else f"Throw of {dice} dice:") in shown
-        by_label = {b.label: b for b in buttons(board)}
+        by_emoji = {b.emoji.name if b.emoji else "": b for b in buttons(board)}  # "🐏 ×2", "🟥 ×3"
         assert view["throw"] is not None
         for item in view["throw"]:
             count = item["count"]
@@ -175,16 +182,31 @@ class Play:
                 self.seen.add(f"one_{item['colour']}")
             if item["colour"] == "white":
                 assert ("bock ×1" if one else f"bocks ×{count}") in shown
-                assert not by_label["Bock ×1" if one else f"Bocks ×{count}"].disabled
+                assert not by_emoji["🐏"].disabled and plain(by_emoji["🐏"].label or "") == f"×{count}"
             elif item["colour"] == WOLF:
                 assert ("wolf ×1" if one else f"wolves ×{count}") in shown
-                assert any(label.startswith(wolves(count)) for label in labels(board))
+                self.check_wolves(board, view)
             else:
                 assert f"{item['colour']} {'goat' if one else 'goats'} ×{count}" in shown
                 if item["refusal"] == "unowned_colour":
                     assert f"nobody plays {item['colour']}" in shown
-                    assert by_label[f"{item['colour'].capitalize()} ×{count} — nobody's"].disabled
+                    unowned = by_emoji[SQUARES[item["colour"]]]
+                    assert unowned.disabled and plain(unowned.label or "").endswith(f"×{count} — nobody's")
                     self.seen.add("unowned")
+
+    def check_wolves(self, board: discord.Message, view: RockTheBockView) -> None:
+        """Thrown wolves: one button per other player (🐺 and their name) sends them the wolves in one
+        click; every sheet stays a line of the board, and no button opens a picker."""
+        seat = view["turn"]
+        victims = [other for other in range(len(self.names)) if other != seat]
+        wolves = wolf_buttons(board)
+        for wolf, victim in zip(wolves, victims, strict=True):
+            assert payload(wolf) == "a:" + action_value(GAME.id, Choose(WOLF, victim))
+            square = SQUARES[view["sheets"][victim]["colour"]]
+            assert (wolf.emoji and wolf.emoji.name, plain(wolf.label or "")) == ("🐺", square)
+        assert len(sheet_lines(board)) == len(self.names)
+        assert not [item for item in buttons(board) if payload(item) == "u:wolf"]
+        self.seen.add(f"wolf_buttons_{len(self.names)}")
 
     async def choose(self, name: str, action: Choose, view: RockTheBockView, *, slash: bool) -> None:
         player = self.table.member(name)
@@ -194,24 +216,11 @@ class Play:
                 assert action.target is not None
                 options["target"] = self.table.member(self.names[action.target])
             result = await self.table.slash(name, "choose", **options)
-            assert result.ephemeral and "✅ You" in plain(result.response.content or ""), plain(
-                result.response.content or ""
-            )
+            assert result.ephemeral and "✅ You" in text_of(result.response), text_of(result.response)
             self.seen.add(f"slash_{action.colour == WOLF}")
             return
         board = self.table.board
-        if action.colour == WOLF and len(view["sheets"]) > 2:
-            count = next(item["count"] for item in view["throw"] or [] if item["colour"] == WOLF)
-            picker = await self.table.press(name, wolves(count))
-            assert picker.ephemeral and "to whom?" in plain(picker.response.content or "")
-            assert f"Send **{count}** {'wolf' if count == 1 else 'wolves'} to whom?" in plain(
-                picker.response.content or ""
-            )
-            done = await self.table.choose(name, [action_value(GAME.id, action)], picker.response)
-            assert done.response.ephemeral and "Your move is in" in plain(done.response.content or "")
-            self.seen.add("wolf_picker")
-            return
-        chosen = button_for(board, action)
+        chosen = button_for(board, action)  # the wolves: the button beside the victim's sheet
         self.table.did(name, f"clicks “{chosen.label}”")
         result = await player.click(board, custom_id=chosen.custom_id)
         assert not result.ephemeral
@@ -240,7 +249,7 @@ async def check_end(table: Table, names: list[str]) -> None:
     )  # every sheet of a computer-played round is reported in full
     assert "Round 2 begins" in text and "Round 3 begins" in text
     board = table.public_messages()
-    results = [m for m in board if m.embeds and "final result" in (m.embeds[0].title or "")]
+    results = [m for m in board if "final result" in heading_of(m)]
     assert len(results) == 1
     lines = description(results[0]).splitlines()
     announced = round_scores_announced(text)
@@ -255,17 +264,22 @@ async def check_end(table: Table, names: list[str]) -> None:
         rounds = [score_of(breakdown[1]), score_of(breakdown[2]), explained(breakdown[3])]
         assert rounds[:2] == announced[name] and sum(rounds) == score_of(total[1])
     assert not any(line.startswith("⚖️") for line in lines)  # equal totals share a rank: no tie-break
-    finished = [m for m in board if m.embeds and (m.embeds[0].title or "").endswith("final sheets")]
+    finished = [m for m in board if heading_of(m).endswith("final sheets")]
     assert all(not buttons(message) for message in finished)
     leaderboard = await table.member(names[0]).slash(table.channel, "leaderboard", game="rockthebock")
-    shown = leaderboard.response.embeds[0].description
+    shown = text_of(leaderboard.response)
     for name in names:
         assert f"<@{table.member(name).id}>" in shown
 
 
 def sheet_lines(message: discord.Message) -> list[str]:
-    """The board's sheets, one line each: "▶️ 🟥 alice: 🐏 0 = 🐺 0 → 🐐 0 × 0 = **0** · 🎲 10 left"."""
-    return [line for line in description(message).splitlines() if "→ 🐐" in line]
+    """The board's sheets, one line each: "▶️ 🟥 alice: 🐏 0 = 🐺 0 → 🐐 0 × 0 = **0** · 🎲 10 left" """
+    return [line for line in text_of(message).splitlines() if "→ 🐐" in line]
+
+
+def wolf_buttons(message: discord.Message) -> list[discord.Button]:
+    """The board's 🐺 buttons, one per possible victim, in seat order."""
+    return [item for item in buttons(message) if item.emoji is not None and item.emoji.name == "🐺"]
 
 
 # ---------------------------------------------------------------- tests
@@ -277,8 +291,8 @@ async def test_two_players_play_to_the_end(simcord_env):
     table = Table(simcord_env, "bock", names)
     await table.seat_everyone()
     board = table.board
-    assert board.embeds[0].title == "🐐 Rock the Bock — round 1/3"
-    assert plain(board.content or "") == f"🎲 <@{table.member('alice').id}>'s turn: **Roll** 10 dice."
+    assert heading_of(board) == "🐐 Rock the Bock — round 1/3"
+    assert description(board).splitlines()[0] == f"🎲 <@{table.member('alice').id}>'s turn: **Roll** 10 dice."
     assert sheet_lines(board) == [
         "▶️ 🟥 alice: 🐏 0 = 🐺 0 → 🐐 0 × 0 = **0** · 🎲 10 left",
         "🟦 bob: 🐏 0 = 🐺 0 → 🐐 0 × 0 = **0** · 🎲 10 left",
@@ -290,11 +304,11 @@ async def test_two_players_play_to_the_end(simcord_env):
     )
 
     stranger = await table.click("carol", "Roll 10 dice")
-    assert stranger.ephemeral and "not seated" in plain(stranger.response.content or "")
+    assert stranger.ephemeral and "not seated" in text_of(stranger.response)
     wrong = await table.click("bob", "Roll 10 dice")
-    assert wrong.ephemeral and "isn't your turn" in plain(wrong.response.content or "")
+    assert wrong.ephemeral and "isn't your turn" in text_of(wrong.response)
     slash_wrong = await table.slash("bob", "roll")
-    assert slash_wrong.ephemeral and "isn't your turn" in plain(slash_wrong.response.content or "")
+    assert slash_wrong.ephemeral and "isn't your turn" in text_of(slash_wrong.response)
 
     play = Play(simcord_env, table, names)
     await play.to_the_end()
@@ -313,7 +327,7 @@ async def test_two_players_play_to_the_end(simcord_env):
     assert late.ephemeral
 
 
-async def test_four_players_with_the_wolf_picker(simcord_env):
+async def test_four_players_send_the_wolves_from_beside_the_sheets(simcord_env):
     await simcord_env.bot.tree.sync()
     names = ["alice", "bob", "carol", "dave"]
     table = Table(simcord_env, "bock", names)
@@ -328,18 +342,18 @@ async def test_four_players_with_the_wolf_picker(simcord_env):
     await play.to_the_end()
     lines, characters = play.largest
     assert lines <= MAX_LINES and characters <= MAX_CHARS  # before issue 24: 27 lines
-    assert "wolf_picker" in play.seen and "slash_True" in play.seen
+    assert {"wolf_buttons_4", "button_grey", "slash_True"} <= play.seen
     assert "unowned" not in play.seen  # with four players every colour is somebody's
     await check_end(table, names)
 
 
-async def test_wolf_picker_and_choose_refusals(simcord_env):
+async def test_wolves_and_choose_refusals(simcord_env):
     await simcord_env.bot.tree.sync()
     names = ["alice", "bob", "carol"]
     table = Table(simcord_env, "bock", names)
     await table.seat_everyone()
     rules = await table.slash("carol", "rules")
-    assert rules.ephemeral and rules.response.embeds[0].title == "🐐 Rock the Bock — how to play"
+    assert rules.ephemeral and heading_of(rules.response) == "🐐 Rock the Bock — how to play"
     await table.click("alice", "Roll 10 dice")
     view: RockTheBockView = await table.view()
     assert view["throw"] is not None
@@ -347,28 +361,41 @@ async def test_wolf_picker_and_choose_refusals(simcord_env):
     # Bob may not use Alice's throw, by button or by command.
     first = buttons(table.board)[0]
     wrong = await table.member("bob").click(table.board, custom_id=first.custom_id)
-    assert wrong.ephemeral and "isn't your turn" in plain(wrong.response.content or "")
+    assert wrong.ephemeral and "isn't your turn" in text_of(wrong.response)
     refused = await table.slash("bob", "choose", colour="white")
-    assert refused.ephemeral and "isn't your turn" in plain(refused.response.content or "")
+    assert refused.ephemeral and "isn't your turn" in text_of(refused.response)
     # Alice names a colour that is not in the throw, or a stranger as the wolves' victim.
     missing = next(colour for colour in ("white", "grey", "red", "blue", "green") if colour not in thrown)
     refused = await table.slash("alice", "choose", colour=missing)
-    assert refused.ephemeral and "No die shows" in plain(refused.response.content or "")
+    assert refused.ephemeral and "No die shows" in text_of(refused.response)
     stranger = table.member("erin")
     refused = await table.slash("alice", "choose", colour="grey", target=stranger)
-    assert refused.ephemeral and "erin isn't playing" in plain(refused.response.content or "")
+    assert refused.ephemeral and "erin isn't playing" in text_of(refused.response)
     if "grey" in thrown:
         refused = await table.slash("alice", "choose", colour="grey")
-        assert refused.ephemeral and "Wolves need a victim" in plain(refused.response.content or "")
+        assert refused.ephemeral and "Wolves need a victim" in text_of(refused.response)
         refused = await table.slash("alice", "choose", colour="grey", target=table.member("alice"))
-        assert refused.ephemeral and "to yourself" in plain(refused.response.content or "")
-        not_yours = await table.press("bob", wolves(thrown["grey"]["count"]))
-        assert not_yours.ephemeral and "isn't your turn" in plain(not_yours.response.content or "")
-        picker = await table.press("alice", wolves(thrown["grey"]["count"]))
-        assert picker.ephemeral
-        options = picker.response.components[0]["components"][0]["options"]
-        assert [plain(option["label"]) for option in options] == ["🟦 bob", "🟩 carol"]
-        await table.choose("alice", [action_value(GAME.id, Choose(WOLF, 2))], picker.response)
+        assert refused.ephemeral and "to yourself" in text_of(refused.response)
+        view = await table.view()
+        squares = {SQUARES[view["sheets"][seat]["colour"]]: name for seat, name in ((1, "bob"), (2, "carol"))}
+        victims = {squares[plain(wolf.label or "")]: wolf for wolf in wolf_buttons(table.board)}
+        assert list(victims) == ["bob", "carol"]
+        not_yours = await table.member("bob").click(table.board, custom_id=victims["carol"].custom_id)
+        assert not_yours.ephemeral and "isn't your turn" in text_of(not_yours.response)
+        # A board drawn before the wolves went beside the sheets had a "Wolves" button (`u:wolf`): it
+        # still opens the picker, a restart-safe custom_id like every other.
+        legacy = (victims["carol"].custom_id or "").split(":a:", 1)[0] + ":u:wolf"
+        old = discord.ui.View(timeout=None)
+        old.add_item(discord.ui.Button(label=wolves(thrown["grey"]["count"]), custom_id=legacy))
+        posted = await simcord_env.bot.get_partial_messageable(table.channel.id).send(view=old)
+        before = next(message for message in table.public_messages() if message.id == posted.id)
+        picker = await table.member("alice").click(before, custom_id=legacy)
+        assert picker.ephemeral and "to whom?" in text_of(picker.response)
+        options = selects(picker.response)[0].options
+        assert [plain(option.label) for option in options] == ["🟦 bob", "🟩 carol"]
+        await posted.delete()  # the live board is the newest again
+        table.did("alice", "clicks “🐺 carol”")
+        await table.member("alice").click(table.board, custom_id=victims["carol"].custom_id)
         count = thrown["grey"]["count"]
         sent = "wolf" if count == 1 else "wolves"
         assert f"sent **{count}** {sent} to 🟩 carol" in description(table.board)
@@ -400,4 +427,4 @@ async def test_absent_players_are_played_for_and_rounds_still_announced(simcord_
     assert "?" not in text_without_footers(
         table
     )  # every sheet of a computer-played round is reported in full
-    assert any(m.embeds and "final result" in (m.embeds[0].title or "") for m in table.public_messages())
+    assert any("final result" in heading_of(m) for m in table.public_messages())

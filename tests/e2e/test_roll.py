@@ -11,12 +11,12 @@ import discord
 import pytest
 
 from bot import EXTENSIONS
-from cogs import pages
+from cogs import limits
 from cogs.bidi import plain
 from cogs.i18n import has
 from rules.dice_notation import ERROR_CODES, MAX_DICE, MAX_DICE_PER_TERM, MAX_THROWS
 from storage.rolls import SAVED_LIMIT
-from tests.e2e.helpers import buttons, labels
+from tests.e2e.helpers import body_lines, buttons, labels, text_of
 
 ROLL = ("cogs.roll",)
 
@@ -59,8 +59,19 @@ class Room:
 
 
 def content(result: Any) -> str:
+    """The words of a bot's answer: a roll's card (its text, "Roll again" under it), or a plain reply."""
     assert result.response is not None, result
-    return result.response.content
+    return text_of(result.response)
+
+
+def description(message: Any) -> str:
+    """The text of a card under its heading (what an embed's description said)."""
+    return "\n".join(body_lines(message))
+
+
+def within_limits(message: Any) -> bool:
+    """Whether Discord accepts the message as shown (a card's parts, its components and text in all)."""
+    return limits.problems({"components": message.components, "flags": message.flags.value}) == []
 
 
 # ---------------------------------------------------------------- rolling
@@ -297,7 +308,7 @@ async def test_saved_rolls_by_name_with_autocomplete(simcord_env):
     updated = await alice.slash(room.channel, "rolls save", name="fireball", expression="10d6")
     assert "Updated **fireball**" in content(updated)
     listed = await alice.slash(room.channel, "rolls list")
-    assert listed.ephemeral and "`fireball` — `10d6`" in listed.response.embeds[0].description
+    assert listed.ephemeral and "`fireball` — `10d6`" in description(listed.response)
     names = await alice.autocomplete(room.channel, "rolls delete", "name", "")
     assert [choice["value"] for choice in names] == ["fireball"]
     deleted = await alice.slash(room.channel, "rolls delete", name="fireball")
@@ -324,7 +335,7 @@ async def test_server_rolls_are_saved_by_manage_server(simcord_env):
     not_deleted = await room.member("bob").slash(room.channel, "rolls delete", name="init", server=True)
     assert not_deleted.ephemeral and "Manage Server" in content(not_deleted)
     listed = await room.member("bob").slash(room.channel, "rolls list")
-    assert "This server's\n`init` — `d20+2`" in listed.response.embeds[0].description
+    assert "This server's\n`init` — `d20+2`" in description(listed.response)
 
 
 async def test_bad_names_and_expressions_are_refused_when_saving(simcord_env):
@@ -347,7 +358,7 @@ async def test_bad_names_and_expressions_are_refused_when_saving(simcord_env):
 async def test_stats_compare_each_die_size_with_a_fair_die(simcord_env):
     room = Room(simcord_env)
     empty = await room.member("alice").slash(room.channel, "rolls stats")
-    assert "Nobody has rolled dice here yet" in empty.response.embeds[0].description
+    assert "Nobody has rolled dice here yet" in content(empty)
     room.fix(1, 6, 2, 5)
     await room.roll("alice", "2d6")
     await room.roll("bob", "2d6", private=True)
@@ -357,7 +368,7 @@ async def test_stats_compare_each_die_size_with_a_fair_die(simcord_env):
     await room.roll("alice", "d20")
     stats = await room.member("alice").slash(room.channel, "rolls stats")
     assert not stats.ephemeral
-    lines = stats.response.embeds[0].description.splitlines()
+    lines = body_lines(stats.response)
     assert lines[0].startswith("✅ **d6** — 9 dice in 3 rolls: average **2.11** (a fair die: 3.50 ± ")
     assert lines[1].startswith("✅ **d20** — 1 die in 1 roll: average **20.00** (a fair die: 10.50 ± ")
 
@@ -366,9 +377,8 @@ async def test_help_names_the_notation_and_the_operating_systems_randomness(simc
     room = Room(simcord_env)
     shown = await room.member("alice").slash(room.channel, "rolls help")
     assert shown.ephemeral
-    embed = shown.response.embeds[0]
-    assert pages.fits(embed)
-    text = embed.description + "".join(field.value for field in embed.fields)
+    assert within_limits(shown.response)
+    text = content(shown)
     assert "operating system" in text and "`secrets`" in text
     for notation in ("4d6kh3", "d6!", "rr<3", "mi2", "10d10t8", "6#4d6kh3", "dF", "adv", "sushizock", "bock"):
         assert notation in text, notation
@@ -460,9 +470,8 @@ async def test_rolls_list_pages_through_25_long_saved_rolls_each_within_discords
     seen: list[str] = []
     pages_seen = 0
     while True:
-        embed = shown.embeds[0]
-        assert pages.fits(embed), len(embed)
-        page_lines = embed.description.splitlines()
+        assert within_limits(shown), len(text_of(shown))
+        page_lines = body_lines(shown)
         assert page_lines[0] in ("Yours", "This server's")  # every page says whose rolls it lists
         seen += [line.split("`")[1] for line in page_lines if line.startswith("`")]
         pages_seen += 1
@@ -485,16 +494,12 @@ async def test_rolls_list_pages_through_25_long_saved_rolls_each_within_discords
     assert [plain(button.label or "") for button in buttons(shown)][1] == f"{pages_seen - 1} / {pages_seen}"
     # bob has none of his own, but the server's are his to roll too
     bob = await room.member("bob").slash(room.channel, "rolls list")
-    assert bob.response.embeds[0].description.startswith(
-        "Yours\nNothing saved yet.\nThis server's\n`party00`"
-    )
+    assert description(bob.response).startswith("Yours\nNothing saved yet.\nThis server's\n`party00`")
     # on another server, a short list is one page with no buttons
     elsewhere = simcord_env.create_guild("Elsewhere")
     carol = elsewhere.add_member(simcord_env.create_user("carol"))
     other = elsewhere.create_text_channel("dice")
     await carol.slash(other, "rolls save", name="init", expression="d20+2")
     alone = await carol.slash(other, "rolls list")
-    assert (
-        alone.response.embeds[0].description == "Yours\n`init` — `d20+2`\nThis server's\nNothing saved yet."
-    )
+    assert description(alone.response) == "Yours\n`init` — `d20+2`\nThis server's\nNothing saved yet."
     assert buttons(alone.response) == []

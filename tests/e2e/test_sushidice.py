@@ -27,7 +27,7 @@ from cogs.bidi import plain
 from cogs.sushidice.cog import COMPUTER_DELAY, PUBLIC_BOARD_INTERVAL
 from cogs.sushidice.render import FACE_EMOJI
 from rules.sushidice.game import DICE, SushiDiceGame
-from tests.e2e.helpers import Table, buttons, labels, text_of
+from tests.e2e.helpers import Table, body_lines, buttons, heading_of, labels, text_of
 
 SEED = 7
 # simcord lets a bot timer fire once its virtual time has come OR that much real time has passed,
@@ -136,18 +136,30 @@ def panel_of(opened: Any) -> discord.Message:
     return opened.response.message
 
 
-def field(message: discord.Message, part: str) -> str:
-    """The value of the message's first embed field whose name contains `part` (a panel's)."""
-    return next(plain(f.value or "") for f in message.embeds[0].fields if part in plain(f.name or ""))
-
-
 def board_lines(message: discord.Message) -> list[str]:
-    return plain(message.embeds[0].description or "").splitlines()
+    """The board's lines under its heading."""
+    return body_lines(message)
 
 
-def duelist_line(message: discord.Message, name: str) -> str:
-    """The public board's line of a duelist: "🔵 **bob**: 🍤 🤢 · 📌 🍤 — 🤢 **shows a yuck!**"."""
-    return next(line for line in board_lines(message) if f"**{name}**:" in line)
+def described(message: discord.Message) -> list[str]:
+    """What a card says under its heading (its content and what an embed's description said)."""
+    return body_lines(message)
+
+
+def duelist_line(table: Table, name: str, message: discord.Message | None = None) -> str:
+    """The public board's line of a duelist, who is mentioned there: "🔵 **<@bob>**: 🍤 🤢 · 📌 🍤"."""
+    mention = f"**<@{table.players[name].id}>**:"
+    return next(line for line in board_lines(message or table.board) if mention in line)
+
+
+def opponent_line(panel: discord.Message) -> str:
+    """A panel's line of the opponent, as the board shows them: "🔵 **bob** on the board: 🍤 🤢"."""
+    return next(line for line in described(panel) if " on the board: " in line)
+
+
+def dice_buttons(panel: discord.Message) -> list[discord.Button]:
+    """A panel's six dice: each a button showing its face, labelled with its number (📌: set aside)."""
+    return [b for b in buttons(panel) if plain(b.label or "").removeprefix("📌 ").isdigit()]
 
 
 def channel_messages(table: Table) -> list[discord.Message]:
@@ -155,14 +167,17 @@ def channel_messages(table: Table) -> list[discord.Message]:
     return [
         m
         for m in table.public_messages()
-        if m.id != table.board.id
-        and "your turn" not in (m.content or "")
-        and "joined the table" not in (m.content or "")
+        if m.id != table.board.id and "your turn" not in text_of(m) and "joined the table" not in text_of(m)
     ]
 
 
 def shows(faces: list[str | None]) -> str:
     return " ".join(FACE_EMOJI[face] for face in faces if face is not None)
+
+
+def plate_picture(plate: str) -> str:
+    """A plate as a panel pictures it: "🍤 ×6", the combo's six faces."""
+    return "🍱 🐟🍣🍤🥚🥒⭐" if plate == "combo" else f"{FACE_EMOJI[plate]} ×6"
 
 
 def plate_faces(plate: str) -> str:
@@ -184,11 +199,11 @@ async def test_three_players_play_to_the_end_with_a_yuck_and_a_chop(simcord_env,
     names = {seat: name for name, seat in seats.items()}
 
     # The host challenges; nobody else may.
-    assert "chooses the first opponent" in plain(table.board.content or "")
+    assert "chooses the first opponent" in text_of(table.board)
     not_host = await table.click("bob", "carol")
-    assert not_host.ephemeral and "host picks the first duel" in plain(not_host.response.content)
+    assert not_host.ephemeral and "host picks the first duel" in text_of(not_host.response)
     await table.click("alice", "bob")
-    assert "duel #1" in plain(table.board.embeds[0].title or "")
+    assert "duel #1" in heading_of(table.board)
     board_id = table.board.id
     alice, bob = await open_panel(table, "alice"), await open_panel(table, "bob")
     assert disabled(panel_of(alice), "Ring bell") and disabled(panel_of(alice), "Yuck!")
@@ -198,17 +213,19 @@ async def test_three_players_play_to_the_end_with_a_yuck_and_a_chop(simcord_env,
     dice.then("red", "maguro sake maguro tamago kappa sake")
     await table.press("bob", "Roll", panel_of(bob))
     await table.press("alice", "Roll", panel_of(alice))
-    await table.press("bob", "Set aside #1", panel_of(bob))
+    await table.press("bob", "1", panel_of(bob))  # die 1: set aside
     await simcord_env.advance_time(PUBLISHED)
-    assert "🤢" in duelist_line(table.board, "bob") and "📌 🍤" in duelist_line(table.board, "bob")
-    assert "🤢" in field(panel_of(alice), "bob")  # alice's panel shows bob as the board does
+    assert "🤢" in duelist_line(table, "bob") and "📌 🍤" in duelist_line(table, "bob")
+    assert "🤢" in opponent_line(panel_of(alice))  # alice's panel shows bob as the board does
+    assert opponent_line(panel_of(alice)).startswith("🔵 **bob** on the board: ")
     assert "Yuck!" in labels(panel_of(alice), enabled_only=True)
     dice.then("blue", "sake sake sake sake sake sake")
     await table.press("alice", "Yuck!", panel_of(alice))
-    assert "called Yuck! on you" in plain(panel_of(bob).embeds[0].description or "")
-    assert field(panel_of(bob), "Your dice").startswith("Thrown (6): " + shows(["sake"] * 6))
+    assert "🤢 Yuck! on you — all six dice were re-thrown." in described(panel_of(bob))
+    rethrown = dice_buttons(panel_of(bob))  # the one set aside too: all six thrown, none set aside
+    assert [(str(b.emoji), plain(b.label or "")) for b in rethrown] == [("🍣", str(n)) for n in range(1, 7)]
     await simcord_env.advance_time(PUBLISHED)
-    assert "🤢 alice called Yuck! — bob re-threw all six dice." in board_lines(table.board)
+    assert "🤢 Yuck! on the 🔵 blue dice — all six re-thrown." in board_lines(table.board)
 
     # Chop!: both show a yuck; a duelist may not chop, a spectator may, choosing among the tied.
     assert disabled(table.board, "Chop!")
@@ -219,17 +236,16 @@ async def test_three_players_play_to_the_end_with_a_yuck_and_a_chop(simcord_env,
     await simcord_env.advance_time(PUBLISHED)
     assert "Chop!" in labels(table.board, enabled_only=True)
     duelist_chop = await table.press("alice", "Chop!")
-    assert duelist_chop.ephemeral and "only the players watching it may call Chop!" in plain(
-        duelist_chop.response.content
+    assert duelist_chop.ephemeral and "only the players watching it may call Chop!" in text_of(
+        duelist_chop.response
     )
     picker = await table.press("carol", "Chop!")
-    assert picker.ephemeral and "Who gets the 🔵 blue set?" in plain(picker.response.content)
+    assert picker.ephemeral and "Who gets the 🔵 blue set?" in text_of(picker.response)
     chopped = await table.choose("carol", [str(seats["bob"])], picker.response.message)
-    assert "duel #2 vs bob" in plain(
-        chopped.response.embeds[0].title or ""
-    )  # the picker became carol's panel
+    assert "duel #2" in heading_of(chopped.response)  # the picker became carol's panel
+    assert opponent_line(chopped.response).startswith("🔵 **bob** on the board:")
     await simcord_env.advance_time(PUBLISHED)
-    assert "duel #2" in plain(table.board.embeds[0].title or "")
+    assert "duel #2" in heading_of(table.board)
     assert board_lines(table.board)[0] == "🔪 carol called Chop! — no plate."  # on the board, no message
     assert not channel_messages(table)
 
@@ -241,7 +257,10 @@ async def test_three_players_play_to_the_end_with_a_yuck_and_a_chop(simcord_env,
         dice.then(colour, plate_faces(view["face_up"][0]))
         panel = await open_panel(table, names[ringer])
         await table.press(names[ringer], "Roll", panel_of(panel))
-        rung = await press_first(table, names[ringer], "Ring:", panel_of(panel))
+        # The plate to ring is a line of its own, its bell beside it (a section), no greyed bell below.
+        assert f"`1` {plate_picture(view['face_up'][0])} → 🏆 " in text_of(panel_of(panel))
+        assert "Ring bell" not in labels(panel_of(panel))
+        rung = await press_first(table, names[ringer], "Ring 1", panel_of(panel))
         assert rung.response.ephemeral and rung.response.id == panel.response.id
     assert view["scores"] == [5, 0, 3]
 
@@ -252,12 +271,12 @@ async def test_three_players_play_to_the_end_with_a_yuck_and_a_chop(simcord_env,
     # Nine duels, and the channel got no message of theirs: plates are won on the board (no 🔔, which
     # is for pings), and at most one turn ping is live.
     assert not [m for m in messages if "took the" in text_of(m) or "takes the" in text_of(m)]
-    assert not any("🔔" in text_of(m) for m in messages if "your turn" not in (m.content or ""))
-    assert sum("your turn" in (m.content or "") for m in messages) <= 1
-    results = next(m for m in messages if m.embeds and "final result" in plain(m.embeds[0].title or ""))
+    assert not any("🔔" in text_of(m) for m in messages if "your turn" not in text_of(m))
+    assert sum("your turn" in text_of(m) for m in messages) <= 1
+    results = next(m for m in messages if "final result" in heading_of(m))
     ids = {name: member.id for name, member in table.players.items()}
     # Plates, not points, and under each player the plates they won (no tie-break: none decided).
-    assert plain(results.embeds[0].description or "").splitlines() == [
+    assert body_lines(results) == [
         f"🥇 **1.** <@{ids['alice']}> — 5 plates",
         "╰ 🥚 tamago · 🍣 sake · 🥒 kappa · 🍱 combo ×2",
         f"🥈 **2.** <@{ids['carol']}> — 3 plates",
@@ -267,10 +286,8 @@ async def test_three_players_play_to_the_end_with_a_yuck_and_a_chop(simcord_env,
     ]
     alice_id = ids["alice"]
     standings = await table.member("alice").slash(table.channel, "leaderboard", game="sushidice")
-    assert str(alice_id) in plain(standings.response.embeds[0].description or "")
-    assert "avg plates" in plain(
-        standings.response.embeds[0].description or ""
-    )  # counted in plates, not points
+    assert str(alice_id) in "\n".join(described(standings.response))
+    assert "avg plates" in "\n".join(described(standings.response))  # counted in plates, not points
 
 
 # ---------------------------------------------------------------- the public board under a burst
@@ -296,10 +313,10 @@ async def test_a_burst_of_rolls_edits_the_board_at_a_bounded_rate_and_ends_on_th
     view = await table.view()
     assert view["stamp"] >= 50
     for duelist, name in zip(view["duelists"], ("alice", "bob"), strict=True):
-        shown = duelist_line(table.board, name)
+        shown = duelist_line(table, name)
         assert shown.split(": ", 1)[1].startswith(shows(duelist["faces"]))
-        assert ("🤢 **shows a yuck!**" in shown) == duelist["yuck"]
-    assert "🎲 bob threw 6 dice." in board_lines(table.board)
+    # The throws themselves are no news on the board: the dice show them.
+    assert not any("threw" in line for line in board_lines(table.board))
 
 
 # ---------------------------------------------------------------- calls judged on what was shown
@@ -309,27 +326,26 @@ async def test_a_yuck_counts_only_against_dice_the_board_has_shown(simcord_env, 
     table = Table(simcord_env, "sushidice", ["alice", "bob"])
     await table.seat_everyone()
     bob = await table.slash("bob", "panel")
-    assert bob.ephemeral and "Your 🔵 blue dice — duel #1 vs alice" in plain(
-        plain(panel_of(bob).embeds[0].title or "") or ""
-    )
+    assert bob.ephemeral and "Your 🔵 blue dice — duel #1" in heading_of(panel_of(bob))
+    assert opponent_line(panel_of(bob)) == "🔴 **alice** on the board: 🎲 not thrown yet"
     await simcord_env.advance_time(PUBLISHED)
 
     nothing = await table.slash("alice", "yuck")
-    assert nothing.ephemeral and "the board you pressed on showed no 🤢" in plain(nothing.response.content)
+    assert nothing.ephemeral and "the board you pressed on showed no 🤢" in text_of(nothing.response)
     dice.then("blue", "sake sake sake sake sake sake")
     dice.then("blue", "sake sake sake yuck sake sake")
     await table.press("bob", "Roll", panel_of(bob))  # shown at once: the board was quiet
     await table.press("bob", "Roll", panel_of(bob))  # a yuck, not shown yet: the board waits its turn
-    assert "🤢" not in duelist_line(table.board, "bob")
+    assert "🤢" not in duelist_line(table, "bob")
     unseen = await table.slash("alice", "yuck")
-    assert unseen.ephemeral and "showed no 🤢" in plain(unseen.response.content)
+    assert unseen.ephemeral and "showed no 🤢" in text_of(unseen.response)
     assert (await table.view())["duelists"][1]["yuck"]  # no penalty, nothing changed
 
     await simcord_env.advance_time(PUBLISHED)
-    assert "🤢" in duelist_line(table.board, "bob")
+    assert "🤢" in duelist_line(table, "bob")
     dice.then("blue", "ebi ebi ebi ebi ebi ebi")
     called = await table.slash("alice", "yuck")
-    assert called.ephemeral and plain(called.response.content) == "✅ You called Yuck! on bob."
+    assert called.ephemeral and text_of(called.response) == "✅ You called Yuck! on bob."
 
     # After a restart the table, active moments ago, shows its board again at once: what that board
     # shows is known, so a call on the yuck it shows counts without a refresh first.
@@ -339,9 +355,9 @@ async def test_a_yuck_counts_only_against_dice_the_board_has_shown(simcord_env, 
     await simcord_env.restart_bot(bot_factory())
     slow_clocks(simcord_env)
     await simcord_env.bot.tree.sync()
-    assert "🤢" in duelist_line(table.board, "bob")
+    assert "🤢" in duelist_line(table, "bob")
     called = await table.slash("alice", "yuck")
-    assert plain(called.response.content).startswith("✅ You called Yuck!")
+    assert text_of(called.response).startswith("✅ You called Yuck!")
 
 
 async def test_a_call_stands_on_the_board_pressed_on_though_the_yuck_was_thrown_away(simcord_env, dice):
@@ -360,18 +376,18 @@ async def test_a_call_stands_on_the_board_pressed_on_though_the_yuck_was_thrown_
     pressed_on = table.board  # what carol looks at
     dice.then("blue", "sake sake sake sake sake sake")
     await table.press("bob", "Roll", panel_of(bob))
-    assert "🤢" in duelist_line(table.board, "bob")  # the board still shows bob's yuck
+    assert "🤢" in duelist_line(table, "bob")  # the board still shows bob's yuck
     assert "Yuck!" in labels(panel_of(alice), enabled_only=True)
     dice.then("blue", "kappa kappa kappa kappa kappa kappa")
     called = await table.press("alice", "Yuck!", panel_of(alice))
     assert called.response.id == alice.response.id  # answered on her panel, no refusal
     assert (await table.view())["last"][0] == {"type": "yuck", "seat": 0, "target": 1}
-    assert "called Yuck! on you" in plain(panel_of(bob).embeds[0].description or "")
+    assert "🤢 Yuck! on you — all six dice were re-thrown." in described(panel_of(bob))
     assert (await table.view())["duelists"][1]["faces"] == ["kappa"] * 6  # all six thrown anew
 
     # carol's Chop! on that same board comes after alice's call: too late, and said so privately.
     late = await table.press("carol", "Chop!", pressed_on)
-    assert late.ephemeral and plain(late.response.content).startswith("Too late — that 🤢 was called first")
+    assert late.ephemeral and text_of(late.response).startswith("Too late — that 🤢 was called first")
 
     # A new pair of yucks shown; both throw them away before the next board; carol's Chop! counts.
     dice.then("red", "tamago tamago tamago tamago yuck tamago")
@@ -385,7 +401,7 @@ async def test_a_call_stands_on_the_board_pressed_on_though_the_yuck_was_thrown_
     await table.press("bob", "Roll", panel_of(bob))
     picker = await table.press("carol", "Chop!")
     chopped = await table.choose("carol", ["1"], picker.response.message)
-    assert "duel #2 vs bob" in plain(chopped.response.embeds[0].title or "")
+    assert "duel #2" in heading_of(chopped.response) and "**bob** on the board" in text_of(chopped.response)
     assert (await table.view())["last"][0] == {"type": "chop", "seat": 2, "partner": 1}
 
 
@@ -408,7 +424,7 @@ async def test_a_caller_pressing_on_what_the_board_shows_is_heard(simcord_env, d
         await table.press("bob", "Roll", panel_of(bob))
         await simcord_env.advance_time(STEP)
         board = text_of(table.board)
-        if board != seen and "🤢" in duelist_line(table.board, "bob") and wait is None:
+        if board != seen and "🤢" in duelist_line(table, "bob") and wait is None:
             seen, wait = board, chooser.randint(1, 8)  # 0.1 to 0.8 s later
         if wait is not None:
             wait -= 1
@@ -427,24 +443,24 @@ async def test_only_a_duelist_calls_yuck_and_the_others_hear_why(simcord_env, di
     table = Table(simcord_env, "sushidice", ["alice", "bob", "carol"])
     await table.open()
     lobby = await table.slash("alice", "yuck")
-    assert lobby.ephemeral and "The game hasn't started yet" in plain(lobby.response.content)
+    assert lobby.ephemeral and "The game hasn't started yet" in text_of(lobby.response)
     await table.join("bob", "carol")
     await table.start()
     await simcord_env.advance_time(PUBLISHED)
 
     guest = await table.slash("bob", "yuck")
-    assert guest.ephemeral and "host picks the first duel" in plain(guest.response.content)
+    assert guest.ephemeral and "host picks the first duel" in text_of(guest.response)
     host = await table.slash("alice", "yuck")
-    assert host.ephemeral and "the host must challenge the first opponent" in plain(host.response.content)
+    assert host.ephemeral and "the host must challenge the first opponent" in text_of(host.response)
     stranger = await table.slash("dave", "yuck")
-    assert stranger.ephemeral and plain(stranger.response.content) == "You are not seated at this table."
+    assert stranger.ephemeral and text_of(stranger.response) == "You are not seated at this table."
 
     await table.click("alice", "bob")
     await simcord_env.advance_time(PUBLISHED)
     spectator = await table.slash("carol", "yuck")
-    assert spectator.ephemeral and "the others may call Chop!" in plain(spectator.response.content)
+    assert spectator.ephemeral and "the others may call Chop!" in text_of(spectator.response)
     panel = await table.slash("carol", "panel")
-    assert panel.ephemeral and "duel #1" in plain(panel.response.content)  # carol watches: no dice of her own
+    assert panel.ephemeral and "duel #1" in text_of(panel.response)  # carol watches: no dice of her own
     assert (await table.view())["last"][0]["type"] == "challenged"  # nothing changed
 
 
@@ -453,9 +469,7 @@ async def test_time_outs_and_computer_duelists(simcord_env, dice):
     await table.seat_everyone()
     dice.then("red", "maguro sake maguro tamago kappa sake")  # no yuck: bob's stand-in move is a roll too
     await simcord_env.advance_time(301)
-    notice = next(
-        plain(m.content or "") for m in table.public_messages() if "took too long" in (m.content or "")
-    )
+    notice = next(text_of(m) for m in table.public_messages() if "took too long" in text_of(m))
     for name in ("alice", "bob"):
         assert f"<@{table.players[name].id}> took too long — the table rolled the dice for them." in notice
     assert all(duelist["throw"] for duelist in (await table.view())["duelists"])
@@ -472,4 +486,4 @@ async def test_time_outs_and_computer_duelists(simcord_env, dice):
         await simcord_env.advance_time(5 * STEP)
         computer_moves += (await table.view())["last"][0]["seat"] == 1
     assert computer_moves == int(steps * 5 * STEP / COMPUTER)
-    assert "🤖 bob" in str(table.board.embeds[0].to_dict())
+    assert "🤖 bob" in text_of(table.board)

@@ -10,7 +10,7 @@ import pytest
 from cogs.bidi import plain
 from rules.sushigo.game import GAME, SushiGoPrivateView, SushiGoView
 from rules.sushigo.state import Pick
-from tests.e2e.helpers import Table, action_value, buttons, selects, text_of
+from tests.e2e.helpers import Table, action_value, body_lines, buttons, heading_of, selects, text_of
 
 SEED = 7
 NAMES = ["alice", "bob", "carol"]
@@ -44,9 +44,16 @@ async def choose_in_dm(table: Table, name: str, values: list[str], dm: Any) -> A
 
 
 def tableaux(table: Table) -> list[str]:
-    """The board's line per player, without its ✅/⏳ mark: score, puddings and the cards in front."""
-    lines = (table.board.embeds[0].description or "").splitlines()
-    return [line[1:] for line in lines if line[:1] in ("✅", "⏳")]
+    """The board's line per player, without its ✅/⏳ mark and name (mentioned while the player still
+    picks): score, puddings and the cards in front."""
+    lines = body_lines(table.board)
+    marked = [line for line in lines if line[:1] in ("✅", "⏳") and line[1:].lstrip().startswith("**")]
+    return [line.split(" · ", 1)[1] for line in marked]
+
+
+def described(message: Any) -> str:
+    """What a card says under its heading (its content and what an embed's description said)."""
+    return "\n".join(body_lines(message))
 
 
 def assert_board_is_short(message: Any) -> None:
@@ -78,7 +85,7 @@ class Play:
 
     async def dm_pick(self, name: str, action: Pick) -> None:
         dm = self.table.dm(name)
-        assert dm is not None and "Your hand" in (dm.embeds[0].title or "")
+        assert dm is not None and "Your hand" in heading_of(dm)
         result = await choose_in_dm(self.table, name, [action_value(GAME.id, action)], dm)
         assert result.acknowledged and not result.ephemeral
 
@@ -91,15 +98,15 @@ class Play:
         user = self.table.players[name].user
         await user.click(self.table.dm(name), label="Use chopsticks (take two)")
         dm = self.table.dm(name)
-        assert dm is not None and "Chopsticks" in (dm.embeds[0].description or "")
+        assert dm is not None and "Chopsticks" in described(dm)
         await choose_in_dm(self.table, name, [action.card], dm)
         dm = self.table.dm(name)
-        assert dm is not None and "now choose the second" in (dm.embeds[0].description or "")
+        assert dm is not None and "now choose the second" in described(dm)
         await choose_in_dm(self.table, name, [action_value(GAME.id, action)], dm)
         self.chopsticks_done = True
         # the same turn, so the panel is not outdated: the cog's own step refuses it, in the game's words
         stale = await self.table.click(name, "Use chopsticks (take two)", panel.response)
-        assert stale.ephemeral and "already picked this turn" in stale.response.content
+        assert stale.ephemeral and "already picked this turn" in text_of(stale.response)
 
     async def slash_pick(self, name: str, action: Pick) -> None:
         member = self.table.players[name]
@@ -108,7 +115,7 @@ class Play:
         assert choices and all(typed in choice["value"] for choice in choices)
         assert action.card in [choice["value"] for choice in choices]
         result = await self.table.slash(name, "pick", card=action.card)
-        assert result.ephemeral and "secret pick" in result.response.content
+        assert result.ephemeral and "secret pick" in text_of(result.response)
         self.slash_done = True
 
     async def panel_pick(self, name: str, action: Pick) -> None:
@@ -116,7 +123,7 @@ class Play:
             self.panel = await self.table.click(name, "My hand")
             assert self.panel.ephemeral
         message = self.panel.response
-        assert "Your hand" in message.embeds[0].title
+        assert "Your hand" in heading_of(message)
         result = await self.table.choose(name, [action_value(GAME.id, action)], message)
         assert result.acknowledged
 
@@ -155,7 +162,7 @@ class Play:
             if index < len(movers) - 1:
                 # a pick shows only as "picked": every tableau on the board is exactly as before
                 assert tableaux(self.table) == before
-                assert f"✅ **{NAMES[seat]}**" in plain(self.table.board.embeds[0].description or "")
+                assert f"✅ **{NAMES[seat]}**" in described(self.table.board)
                 assert_board_is_short(self.table.board)
         return True
 
@@ -167,14 +174,15 @@ async def test_three_players_play_to_the_end(simcord_env):
     table = Table(simcord_env, "sushigo", NAMES, closed_dms=("carol",))
     await table.seat_everyone()
     board = table.board
-    assert "round 1/3 · turn 1" in (board.embeds[0].title or "")
+    assert "round 1/3 · turn 1" in heading_of(board)
     # how to play, once: true for carol too, whose DMs are closed
-    assert "the hand comes by DM, or with **My hand** below" in (board.embeds[0].description or "")
-    assert "Still to pick" in board.content and "<@" in board.content
+    assert "the hand comes by DM, or with **My hand** below" in described(board)
+    waiting = [line for line in body_lines(board) if line.startswith("⏳")]
+    assert len(waiting) == 3 and all("<@" in line for line in waiting)  # who still picks, mentioned
     assert_board_is_short(board)
     for name in ("alice", "bob"):
         dm = table.dm(name)
-        assert dm is not None and "Your hand" in (dm.embeds[0].title or "") and selects(dm)
+        assert dm is not None and "Your hand" in heading_of(dm) and selects(dm)
     assert not table.players["carol"].user.dm_channel.history()  # DMs closed: nothing delivered
     assert_channel_private_free(table)
 
@@ -184,14 +192,14 @@ async def test_three_players_play_to_the_end(simcord_env):
         turns += 1
         assert turns < 40
         if await table.live() is not None:  # the first board's instructions are not repeated
-            assert "**My hand**" not in (table.board.embeds[0].description or "")
+            assert "**My hand**" not in described(table.board)
     assert play.slash_done and play.chopsticks_done
 
     # every turn edited the same DM instead of sending a new one
     assert len(table.players["alice"].user.dm_channel.history()) == 1
     assert len(table.players["bob"].user.dm_channel.history()) == 1
 
-    texts = [message.content or "" for message in table.public_messages()]
+    texts = [text_of(message) for message in table.public_messages()]
     for round_number in (1, 2, 3):
         report = next(text for text in texts if f"**Round {round_number} scored**" in text)
         assert "🍥 Maki rolls:" in report
@@ -200,29 +208,29 @@ async def test_three_players_play_to_the_end(simcord_env):
     assert not any("Puddings" in text for text in texts)  # counted once, in the results
 
     final = table.public_messages()
-    results = next(m for m in final if m.embeds and "final result" in (m.embeds[0].title or ""))
-    described = plain(results.embeds[0].description or "")
-    assert "🥇" in described
+    results = next(m for m in final if "final result" in heading_of(m))
+    ranked = described(results)
+    assert "🥇" in ranked
     # every player's score, counted as the rulebook does: three rounds, then puddings
-    explained = [line for line in described.splitlines() if line.startswith("╰ ")]
+    explained = [line for line in ranked.splitlines() if line.startswith("╰ ")]
     assert len(explained) == len(NAMES)
     assert all("Round 1:" in line and "Round 3:" in line and "🍮" in line for line in explained)
     view: SushiGoView = await table.view()
     scores = view["scores"]
-    assert len(set(scores)) == len(scores) and "⚖️" not in described  # no tie here, so no tie-break
+    assert len(set(scores)) == len(scores) and "⚖️" not in ranked  # no tie here, so no tie-break
     # each pudding score says why: bob has the most (+6), alice and carol share the fewest (−6 split)
     assert sorted(view["puddings"]) == [2, 2, 4]
     assert sum("🍮 4 puddings (the most): **+6**" in line for line in explained) == 1
     assert sum("🍮 2 puddings (the fewest, shared by 2): **−3**" in line for line in explained) == 2
     # a total shown anywhere is the final one, puddings counted
     for message in final:
-        if message.embeds and "final scores" in (message.embeds[0].title or ""):
+        if "final scores" in heading_of(message):
             assert all(f"**{score}** points" in text_of(message) for score in scores)
     assert_channel_private_free(table)
 
     ranking = await table.member("alice").slash(table.channel, "leaderboard")
     for member in table.players.values():
-        assert str(member.id) in ranking.response.embeds[0].description
+        assert str(member.id) in described(ranking.response)
 
 
 # ---------------------------------------------------------------- focused checks
@@ -232,9 +240,9 @@ async def test_hand_command_and_refusals(simcord_env):
     table = Table(simcord_env, "sushigo", NAMES)
     await table.seat_everyone()
     hand = await table.slash("bob", "hand")
-    assert hand.ephemeral and "Your hand" in hand.response.embeds[0].title
+    assert hand.ephemeral and "Your hand" in heading_of(hand.response)
     stranger = await table.slash("dave", "hand")
-    assert stranger.ephemeral and "not seated" in stranger.response.content
+    assert stranger.ephemeral and "not seated" in text_of(stranger.response)
 
     ctx = await table.live()
     assert ctx is not None
@@ -242,17 +250,17 @@ async def test_hand_command_and_refusals(simcord_env):
         card for card in ("tempura", "sashimi", "dumpling", "egg", "squid") if card not in hand_of(ctx, 0)
     )
     refused = await table.slash("alice", "pick", card=missing)
-    assert refused.ephemeral and "Your hand holds no" in refused.response.content
+    assert refused.ephemeral and "Your hand holds no" in text_of(refused.response)
     unknown = await table.slash("alice", "pick", card="pizza")
-    assert "not a Sushi Go! card" in unknown.response.content
+    assert "not a Sushi Go! card" in text_of(unknown.response)
     card = hand_of(ctx, 0)[0]
     two = await table.slash("alice", "pick", card=card, second=card)
-    assert "chopsticks" in two.response.content
+    assert "chopsticks" in text_of(two.response)
 
     ok = await table.slash("alice", "pick", card=card)
     assert ok.ephemeral
     again = await table.slash("alice", "pick", card=hand_of(ctx, 0)[-1])
-    assert "already picked" in again.response.content
+    assert "already picked" in text_of(again.response)
     assert "Your pick" in text_of(table.dm("alice"))
     assert await table.players["alice"].autocomplete(table.channel, "sushigo pick", "card", "") == []
     assert_channel_private_free(table)
@@ -265,10 +273,11 @@ async def test_time_out_picks_in_secret(simcord_env):
     assert ctx is not None
     await Play(table).dm_pick("alice", single(ctx, 0))
     await simcord_env.advance_time(301)
-    notices = [m.content for m in table.public_messages() if "took too long" in (m.content or "")]
+    notices = [text_of(m) for m in table.public_messages() if "took too long" in text_of(m)]
     assert notices and all("made a secret pick" in notice for notice in notices)
-    assert "turn 2" in (table.board.embeds[0].title or "")
-    assert "Revealed — round 1, turn 1: **alice**" in plain(text_of(table.board))
+    assert "turn 2" in heading_of(table.board)
+    assert "✨ revealed in round 1, turn 1" in plain(text_of(table.board))
+    assert all(" · ✨ " in line for line in tableaux(table))  # each player's revealed card, on their line
     assert_board_is_short(table.board)
 
 
@@ -281,5 +290,5 @@ async def test_a_hand_sent_before_a_restart_still_picks(simcord_env, bot_factory
     assert ctx is not None
     play = Play(table)
     await play.dm_pick("bob", single(ctx, 1))
-    assert "✅ **bob**" in plain(table.board.embeds[0].description or "")
+    assert "✅ **bob**" in described(table.board)
     assert "Your pick" in text_of(table.dm("bob"))

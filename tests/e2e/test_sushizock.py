@@ -22,7 +22,19 @@ from cogs.sushizock.render import tile_text
 from cogs.tables import tables_of
 from cogs.tables.context import now
 from rules.sushizock.game import GAME, ForcedTake, Roll, Steal, SushizockState, Take
-from tests.e2e.helpers import Table, action_value, buttons, label_starting, labels, payload, selects, text_of
+from tests.e2e.helpers import (
+    Table,
+    action_value,
+    body_lines,
+    buttons,
+    footer_of,
+    heading_of,
+    label_starting,
+    labels,
+    payload,
+    selects,
+    text_of,
+)
 
 SEED = 20240611
 NAMES = ["alice", "bob", "carol"]
@@ -39,6 +51,12 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 # ---------------------------------------------------------------- helpers
+
+
+def headline(message: Any) -> str:
+    """The line under a card's heading: what the turn's player reads first (the dice, whose turn)."""
+    lines = body_lines(message)
+    return lines[0] if lines else ""
 
 
 def points(score: int) -> str:
@@ -107,7 +125,7 @@ async def toggle(table: Table, name: str, die: int) -> Any:
 async def steal_step(table: Table, name: str) -> Any:
     """Click "Steal": its answer, to the clicker alone, holds the steals on offer."""
     asked = await table.press(name, "Steal from a ")
-    assert asked.ephemeral and selects(asked.response.message), plain(asked.response.content or "")
+    assert asked.ephemeral and selects(asked.response.message), text_of(asked.response)
     return asked
 
 
@@ -118,7 +136,7 @@ async def by_buttons(table: Table, name: str, action: Any) -> None:
     elif isinstance(action, Roll):
         for die in action.keep:  # the dice to set aside, toggled one by one
             marked = await toggle(table, name, die)
-            assert not marked.ephemeral, marked.response and plain(marked.response.content or "")
+            assert not marked.ephemeral, marked.response and text_of(marked.response)
         left = 5 - len((await table.state()).set_aside) - len(action.keep)
         result = await table.press(name, f"Roll {left} di")
     elif isinstance(action, Take):
@@ -133,12 +151,9 @@ async def by_buttons(table: Table, name: str, action: Any) -> None:
         assert heights and all(height.endswith((" 1 tile", " tiles")) for height in heights), heights
         assert not [height for height in heights if height.endswith(" 1 tiles")]
         chosen = await table.choose(name, [action_value(GAME.id, action)], asked.response.message, part="a")
-        assert (
-            plain(chosen.response.message.content or "")
-            == "Your move is in. The board in the channel shows the rest."
-        )
+        assert text_of(chosen.response.message) == "Your move is in. The board in the channel shows the rest."
         return
-    assert not result.ephemeral, result.response and plain(result.response.content or "")
+    assert not result.ephemeral, result.response and text_of(result.response)
 
 
 async def by_slash(table: Table, name: str, action: Any) -> Any:
@@ -155,7 +170,7 @@ async def by_slash(table: Table, name: str, action: Any) -> Any:
         victim = table.member(NAMES[action.target])
         result = await table.slash(name, "steal", player=victim, position=action.position)
     assert result.ephemeral
-    assert plain(result.response.content or "").startswith("✅ You "), plain(result.response.content or "")
+    assert text_of(result.response).startswith("✅ You "), text_of(result.response)
     return result
 
 
@@ -167,33 +182,29 @@ async def test_three_players_play_to_the_end_with_steals_and_a_forced_take(simco
     table = await started(env)
     board = table.board
     alice = table.member("alice")
-    assert plain(board.content or "") == f"🎲 <@{alice.id}>'s turn — the first throw, all five dice."
+    assert headline(board) == f"🎲 <@{alice.id}>'s turn — the first throw, all five dice."
     assert labels(board)[0] == "Roll all 5 dice"
     text = text_of(board)
     assert "▶️ **alice** · 🍣 — · 🦴 —" in text and "\nbob · 🍣 — · 🦴 —" in text
-    assert (board.embeds[0].description or "").startswith("🍣 +")  # the sushi row, then the fishbones
-    assert "🔵 blue chopsticks steal sushi" in (board.embeds[0].footer.text or "")  # the first board only
+    assert body_lines(board)[1].startswith("🍣 +")  # the sushi row, then the fishbones
+    assert "🔵 blue chopsticks steal sushi" in footer_of(board)  # the first board only
 
     # Turn 1, alice: she throws; the test makes it her third throw showing 3 🔵 and 2 🔴. Nobody
     # has a pile to steal from and no die shows sushi or bone: only the forced portion remains.
     await table.click("alice", "Roll all 5 dice")
     await rig(env, table, throw(["blue", "blue", "blue", "red", "red"], throws=3))
     board = table.board
-    assert plain(board.content or "").endswith("→ 3 🔵 · 2 🔴 — nothing fits: the **forced portion**")
+    assert headline(board).endswith("→ 3 🔵 · 2 🔴 — nothing fits: the **forced portion**")
     forced = label_starting(board, "Forced: take bone #")
     assert forced.endswith("(−4)")
     assert not selects(board) and not [label for label in labels(board) if label.startswith(("Roll", "Take"))]
     done = await table.slash("alice", "take")  # no kind: the forced take is the only move
-    assert (
-        done.ephemeral
-        and "forced portion" in plain(done.response.content or "")
-        and "−4" in plain(done.response.content or "")
-    )
+    assert done.ephemeral and "forced portion" in text_of(done.response) and "−4" in text_of(done.response)
     board = table.board
     assert "▶️ **bob**" in text_of(board)
     assert "Last move: alice had to take the forced portion, bone #" in text_of(board)
     assert "alice · 🍣 — · 🦴 top −4 (1 tile)" in text_of(board)
-    assert not board.embeds[0].footer.text  # the legend was the first board's
+    assert not footer_of(board)  # the legend was the first board's
 
     # Turn 2, bob: the engine's own choice, played with the dice toggles and buttons.
     await play_turn(env, table, use_slash=False)
@@ -210,25 +221,22 @@ async def test_three_players_play_to_the_end_with_steals_and_a_forced_take(simco
     assert f"Steal from a {pile} pile" in labels(board)  # the board names no target: that is asked privately
     assert labels(board)[:5] == [f"Die {n}" for n in range(1, 6)]  # or set dice aside and throw again
     stranger = await table.member("dave").click(board, label=f"Steal from a {pile} pile")
-    assert stranger.ephemeral and "not seated" in plain(stranger.response.content or "")
+    assert stranger.ephemeral and "not seated" in text_of(stranger.response)
     early = await table.click("alice", f"Steal from a {pile} pile")
     assert (
-        early.ephemeral
-        and plain(early.response.content or "") == "It's carol's turn — only they may use these buttons."
+        early.ephemeral and text_of(early.response) == "It's carol's turn — only they may use these buttons."
     )
     asked = await steal_step(table, "carol")
     assert (
-        plain(asked.response.content or "")
+        text_of(asked.response)
         == f"🥢 Three chopsticks: choose whose {pile} pile you take the top tile from."
     )
     offered = [plain(option.label) for option in selects(asked.response.message)[0].options]
     assert any(label.startswith(f"🥢 {NAMES[target]}: the top, ") for label in offered), offered
-    assert not [
-        m for m in table.public_messages() if "Three chopsticks" in plain(m.content or "")
-    ]  # nobody else sees it
+    assert not [m for m in table.public_messages() if "Three chopsticks" in text_of(m)]  # nobody else sees it
     await by_buttons(table, "carol", Steal(target, 1))
-    announced = [m for m in table.public_messages() if plain(m.content or "").startswith("🥢 carol stole")]
-    assert announced and f"{NAMES[target]}'s {pile} pile" in plain(announced[-1].content)
+    announced = [m for m in table.public_messages() if text_of(m).startswith("🥢 carol stole")]
+    assert announced and f"{NAMES[target]}'s {pile} pile" in text_of(announced[-1])
     state = await table.state()
     assert getattr(state, f"{pile}_piles")[2][-1] == top
 
@@ -263,13 +271,9 @@ async def test_three_players_play_to_the_end_with_steals_and_a_forced_take(simco
                     blind_by_select = True
                 else:
                     done = await by_slash(table, NAMES[seat], Steal(other, 2))
-                    assert "blind" in plain(done.response.content or "")
+                    assert "blind" in text_of(done.response)
                     blind_by_slash = True
-                lines = [
-                    plain(m.content or "")
-                    for m in table.public_messages()
-                    if "reached blind" in plain(m.content or "")
-                ]
+                lines = [text_of(m) for m in table.public_messages() if "reached blind" in text_of(m)]
                 assert lines and f"pulled out **{tile_text(buried)}**" in lines[-1]
                 turns += 1
                 continue
@@ -279,16 +283,12 @@ async def test_three_players_play_to_the_end_with_steals_and_a_forced_take(simco
 
     # The end: the results are posted, every number in them explained; the leaderboard knows.
     scores = GAME.scores(state)
-    results = next(
-        m
-        for m in reversed(table.public_messages())
-        if m.embeds and "final result" in (m.embeds[0].title or "")
-    )
+    results = next(m for m in reversed(table.public_messages()) if "final result" in heading_of(m))
     # One message says the scores: the results (the board is gone, nothing of the game's repeats them).
     scored = [m.id for m in table.public_messages() if f"— {points(scores[0])}" in text_of(m)]
     assert scored == [results.id]
-    assert not [m for m in table.public_messages() if m.embeds and "turned over" in (m.embeds[0].title or "")]
-    description = plain(results.embeds[0].description or "")
+    assert not [m for m in table.public_messages() if "turned over" in heading_of(m)]
+    description = "\n".join(body_lines(results))
     for seat, name in enumerate(NAMES):
         member = table.member(name)
         why = explained(state.sushi_piles[seat], state.bone_piles[seat])
@@ -296,7 +296,7 @@ async def test_three_players_play_to_the_end_with_steals_and_a_forced_take(simco
     assert "~~" in description  # somebody's sushi stuck out above their bone pile
     assert "⚖️" not in description  # Sushizock has no tie-break to name
     standings = await table.member("alice").slash(table.channel, "leaderboard", game="sushizock")
-    shown = standings.response.embeds[0].description
+    shown = text_of(standings.response)
     assert all(f"<@{table.member(name).id}>" in shown for name in NAMES)
 
 
@@ -322,18 +322,16 @@ async def test_toggles_mark_dice_and_strangers_and_other_players_are_refused(sim
     env = simcord_env
     table = await started(env)
     stranger = await table.member("dave").click(table.board, label="Roll all 5 dice")
-    assert stranger.ephemeral and "not seated" in plain(stranger.response.content or "")
+    assert stranger.ephemeral and "not seated" in text_of(stranger.response)
     early = await table.click("bob", "Roll all 5 dice")
-    assert early.ephemeral and plain(early.response.content or "") == "It isn't your turn."
+    assert early.ephemeral and text_of(early.response) == "It isn't your turn."
 
     await table.click("alice", "Roll all 5 dice")
     await rig(env, table, throw(["sushi", "sushi", "bone", "blue", "red"], throws=1))
     board = table.board
     alice = table.member("alice")
     dice = "`1` 🍣  `2` 🍣  `3` 🦴  `4` 🔵  `5` 🔴"
-    assert (
-        plain(board.content or "") == f"🎲 <@{alice.id}> · throw 1 of 3: {dice} → 2 🍣 · 1 🦴 · 1 🔵 · 1 🔴"
-    )
+    assert headline(board) == f"🎲 <@{alice.id}> · throw 1 of 3: {dice} → 2 🍣 · 1 🦴 · 1 🔵 · 1 🔴"
     # A toggle per die, its face as its emoji; "Roll" waits for a die set aside; the takes the dice allow.
     toggles = [item for item in buttons(board) if payload(item).startswith("u:keep.")]
     assert [str(item.emoji) for item in toggles] == ["🍣", "🍣", "🦴", "🔵", "🔴"]
@@ -348,15 +346,15 @@ async def test_toggles_mark_dice_and_strangers_and_other_players_are_refused(sim
     refused = await table.click("bob", "Die 1")
     assert (
         refused.ephemeral
-        and plain(refused.response.content or "") == "It's alice's turn — only they may use these buttons."
+        and text_of(refused.response) == "It's alice's turn — only they may use these buttons."
     )
     refused = await table.member("dave").click(board, label="Die 1")
-    assert refused.ephemeral and "not seated" in plain(refused.response.content or "")
+    assert refused.ephemeral and "not seated" in text_of(refused.response)
 
     marked = await table.click("alice", "Die 1")
     assert not marked.ephemeral  # the board itself shows the mark
     board = table.board
-    assert plain(board.content or "").startswith(f"🎲 <@{alice.id}> · throw 1 of 3: `1` 🍣 📌  `2` 🍣  `3`")
+    assert headline(board).startswith(f"🎲 <@{alice.id}> · throw 1 of 3: `1` 🍣 📌  `2` 🍣  `3`")
     assert labels(board)[:2] == ["Die 1 📌", "Die 2"] and "Roll 4 dice" in labels(board, enabled_only=True)
     assert labels(board)[-1] == "How to play"  # the table's own row stays under a marked board
     await table.click("alice", "Die 2")
@@ -367,7 +365,7 @@ async def test_toggles_mark_dice_and_strangers_and_other_players_are_refused(sim
     await table.click("alice", "Roll 3 dice")
     state, view = await table.state(), await table.view()
     assert state.set_aside == ["sushi", "sushi"] and view["throws"] == 2
-    content = plain(table.board.content or "")
+    content = headline(table.board)
     assert (
         content.startswith(f"🎲 <@{alice.id}> · throw 2 of 3: `1` ") and " · set aside: 🍣 🍣 → " in content
     )
@@ -379,33 +377,33 @@ async def test_slash_commands_explain_what_is_wrong(simcord_env):
     env = simcord_env
     table = await started(env)
     done = await table.slash("alice", "roll")
-    assert done.ephemeral and plain(done.response.content or "").startswith("✅ You threw ")
+    assert done.ephemeral and text_of(done.response).startswith("✅ You threw ")
     for text in ("one", "²", "①", "1 ³", "0", "1 " + "9" * 30):  # only short die numbers from 1 up
         bad = await table.slash("alice", "roll", set_aside=text)
-        assert bad.ephemeral and "by their numbers" in plain(bad.response.content or ""), text
+        assert bad.ephemeral and "by their numbers" in text_of(bad.response), text
     far = await table.slash("alice", "roll", set_aside="1 9")
-    assert far.ephemeral and "isn't part of the current throw" in plain(far.response.content or "")
+    assert far.ephemeral and "isn't part of the current throw" in text_of(far.response)
     none = await table.slash("alice", "roll")
-    assert none.ephemeral and "Set aside at least one die" in plain(none.response.content or "")
+    assert none.ephemeral and "Set aside at least one die" in text_of(none.response)
     too_many = await table.slash("alice", "roll", set_aside="1 2 3 4 5")
-    assert too_many.ephemeral and "Leave at least one of the 5 dice" in plain(too_many.response.content or "")
+    assert too_many.ephemeral and "Leave at least one of the 5 dice" in text_of(too_many.response)
     other = await table.slash("bob", "take", kind="sushi")
-    assert other.ephemeral and plain(other.response.content or "") == "It isn't your turn."
+    assert other.ephemeral and text_of(other.response) == "It isn't your turn."
     other = await table.slash("bob", "take")
-    assert other.ephemeral and plain(other.response.content or "") == "It isn't your turn."
+    assert other.ephemeral and text_of(other.response) == "It isn't your turn."
     outsider = await table.slash("dave", "take")
-    assert outsider.ephemeral and "not seated" in plain(outsider.response.content or "")
+    assert outsider.ephemeral and "not seated" in text_of(outsider.response)
     stranger = await table.slash("alice", "steal", player=table.member("dave"))
-    assert stranger.ephemeral and "dave isn't playing" in plain(stranger.response.content or "")
+    assert stranger.ephemeral and "dave isn't playing" in text_of(stranger.response)
 
     # Two sushi and two bones: `take` without a kind asks which; with a kind it takes.
     await rig(env, table, throw(["sushi", "sushi", "bone", "bone", "blue"], throws=1))
     which = await table.slash("alice", "take")
-    assert which.ephemeral and "sushi or a fishbone" in plain(which.response.content or "")
+    assert which.ephemeral and "sushi or a fishbone" in text_of(which.response)
     no_steal = await table.slash("alice", "steal", player=table.member("bob"))
-    assert no_steal.ephemeral and "three chopsticks" in plain(no_steal.response.content or "")
+    assert no_steal.ephemeral and "three chopsticks" in text_of(no_steal.response)
     took = await table.slash("alice", "take", kind="bone")
-    assert took.ephemeral and plain(took.response.content or "").startswith("✅ You took bone #2: ")
+    assert took.ephemeral and text_of(took.response).startswith("✅ You took bone #2: ")
     assert "alice took bone #2" in text_of(table.board)
 
 
@@ -415,19 +413,19 @@ async def test_slash_commands_without_a_game_say_so(simcord_env):
     table = Table(env, "sushizock", NAMES)
     for command, options in (("take", {}), ("steal", {"player": table.member("bob")}), ("roll", {})):
         refused = await table.slash("alice", command, **options)
-        assert refused.ephemeral and "no game running here" in plain(refused.response.content or ""), command
+        assert refused.ephemeral and "no game running here" in text_of(refused.response), command
 
 
 async def test_forced_take_by_button_and_rules(simcord_env):
     env = simcord_env
     table = await started(env, ["alice", "bob"])
     rules = await table.slash("bob", "rules")
-    assert rules.ephemeral and "Sushizock" in rules.response.embeds[0].title
+    assert rules.ephemeral and "Sushizock" in heading_of(rules.response)
     await table.click("alice", "Roll all 5 dice")
     await rig(env, table, throw(["red"], throws=2, set_aside=["blue", "blue", "red", "red"]))
     board = table.board
-    assert "· last throw (2 of 3): `1` 🔴 · set aside: 🔵 🔵 🔴 🔴 → 2 🔵 · 3 🔴 — nothing fits" in plain(
-        board.content or ""
+    assert "· last throw (2 of 3): `1` 🔴 · set aside: 🔵 🔵 🔴 🔴 → 2 🔵 · 3 🔴 — nothing fits" in headline(
+        board
     )
     await table.press("alice", "Forced: take bone #")
     view = await table.view()
@@ -439,9 +437,7 @@ async def test_forced_take_by_button_and_rules(simcord_env):
     await rig(env, table, throw(["red", "red", "red", "red", "sushi"], throws=1))
     deep = await table.slash("bob", "steal", player=table.member("alice"), position=2)
     assert deep.ephemeral
-    assert (
-        plain(deep.response.content or "") == "That pile has only 1 tile — there is no tile 2 from the top."
-    )
+    assert text_of(deep.response) == "That pile has only 1 tile — there is no tile 2 from the top."
 
 
 async def test_a_throw_that_allows_nothing_asks_for_another_throw(simcord_env):
@@ -451,7 +447,7 @@ async def test_a_throw_that_allows_nothing_asks_for_another_throw(simcord_env):
     # Five chopsticks and nobody has a pile to steal from: nothing to take, but two throws are left.
     await rig(env, table, throw(["blue", "blue", "blue", "red", "red"], throws=1))
     board = table.board
-    assert plain(board.content or "").endswith("→ 3 🔵 · 2 🔴") and "forced" not in plain(board.content or "")
+    assert headline(board).endswith("→ 3 🔵 · 2 🔴") and "forced" not in headline(board)
     assert not [label for label in labels(board) if label.startswith(("Take", "Forced"))]
     assert labels(board) == [
         *(f"Die {n}" for n in range(1, 6)),

@@ -11,7 +11,7 @@ import pytest
 from cogs.bidi import plain
 from cogs.tables import tables_of
 from cogs.tables.errors import Refusal
-from tests.e2e.helpers import Table, text_of
+from tests.e2e.helpers import Table, buttons, components, field_of, heading_of, payload, text_of
 from tests.e2e.transcript import BOARD_MAX_CHARS, BOARD_MAX_LINES, Line, board_problems
 
 ADD_TWO = {"type": "add", "amount": 2}
@@ -34,19 +34,19 @@ async def test_lobby_join_start_and_play_by_buttons(simcord_env):
     table = Table(simcord_env, "tiny", ["alice", "bob"])
     result = await table.open()
     assert not result.ephemeral
-    assert "Tiny Race" in table.board.embeds[0].title
+    assert "Tiny Race" in heading_of(table.board)
     await table.join("bob")
-    seats = table.board.embeds[0].fields[0].value
+    seats = field_of(table.board, "Seats")
     assert str(table.players["alice"].id) in seats and str(table.players["bob"].id) in seats
     await table.start()
-    assert "Turn: alice" in table.board.content
+    assert "Turn: alice" in text_of(table.board)
     await table.click("alice", "+2")
-    assert "alice: 2" in table.board.content
-    assert "Turn: bob" in table.board.content
-    board = table.board.content
+    assert "alice: 2" in text_of(table.board)
+    assert "Turn: bob" in text_of(table.board)
+    board = text_of(table.board)
     rules = await table.click("bob", "How to play")  # on the table's row of every board
-    assert rules.ephemeral and rules.response.embeds[0].title == "tiny.rules.title"  # the game's rules
-    assert table.board.content == board  # told to bob alone: the board is as it was
+    assert rules.ephemeral and heading_of(rules.response) == "tiny.rules.title"  # the game's rules
+    assert text_of(table.board) == board  # told to bob alone: the board is as it was
 
 
 async def test_every_lobby_command_answers_with_what_it_did(simcord_env):
@@ -79,16 +79,16 @@ async def test_every_lobby_command_answers_with_what_it_did(simcord_env):
 async def test_a_computers_level_shows_in_the_lobby_and_the_results_only(simcord_env):
     table = Table(simcord_env, "tiny", ["alice"])
     await table.open(computers=1)
-    assert "2. 🤖 Temaki (normal)" in table.board.embeds[0].fields[0].value
+    assert "2. 🤖 Temaki (normal)" in field_of(table.board, "Seats")
     await table.start()
-    assert "🤖 Temaki: 0" in table.board.content and "(normal)" not in table.board.content
+    assert "🤖 Temaki: 0" in text_of(table.board) and "(normal)" not in text_of(table.board)
     while await table.live() is not None:
         await table.click("alice", "+2")
         await simcord_env.settle()
     results = table.public_messages()[-1]
-    assert "final result" in results.embeds[0].title
-    assert "🤖 Temaki (normal) — " in results.embeds[0].description
-    boards = [m.content for m in table.public_messages() if m.content and m.content.startswith("Tiny Race")]
+    assert "final result" in heading_of(results)
+    assert "🤖 Temaki (normal) — " in text_of(results)
+    boards = [m for m in table.public_messages() if text_of(m).startswith("Tiny Race")]
     assert boards == []  # the board gave way to the results
 
 
@@ -97,7 +97,7 @@ async def test_lobby_rules_joining_twice_starting_early_and_a_full_table(simcord
     await table.open()
     again = await table.click("alice", "Join")
     assert again.ephemeral and "already have a seat" in again.response.content
-    start = next(c for row in table.board.components for c in row.children if c.label == "Start")
+    start = next(c for c in buttons(table.board) if c.label == "Start")
     assert start.disabled  # nobody can start a table of one
     early = await table.slash("alice", "start")
     assert early.ephemeral and "At least 2" in early.response.content
@@ -116,14 +116,14 @@ async def test_moves_by_slash_command_stranger_and_wrong_turn_are_refused(simcor
     await table.seat_everyone()
     done = await table.slash("alice", "add", amount=1)
     assert done.ephemeral and done.response.content.startswith("✅")
-    assert "alice: 1" in table.board.content
+    assert "alice: 1" in text_of(table.board)
     wrong_turn = await table.click("alice", "+1")
     assert wrong_turn.ephemeral and "isn't your turn" in wrong_turn.response.content
     stranger = await table.click("eve", "+1")
     assert stranger.ephemeral and "not seated" in stranger.response.content
     illegal = await table.slash("bob", "add", amount=7)
     assert illegal.ephemeral
-    assert "alice: 1" in table.board.content and "bob: 0" in table.board.content
+    assert "alice: 1" in text_of(table.board) and "bob: 0" in text_of(table.board)
 
 
 async def test_two_clicks_at_once_only_one_applies(simcord_env):
@@ -146,12 +146,13 @@ async def test_two_clicks_at_once_only_one_applies(simcord_env):
     ctx = await tables.context(table.channel.id)
     assert ctx.public()["scores"] == [1, 0]
     await simcord_env.settle()
-    assert "alice: 1" in table.board.content
+    assert "alice: 1" in text_of(table.board)
 
 
 def board_stamp(message: discord.Message) -> int:
-    """The board version a button was drawn for (custom_id sb:game:channel:stamp:payload)."""
-    return int(message.components[0].children[0].custom_id.split(":")[3])
+    """The board version a move's button was drawn for (custom_id sb:game:channel:stamp:payload)."""
+    move = next(item for item in buttons(message) if payload(item).startswith("a:"))
+    return int(move.custom_id.split(":")[3])
 
 
 async def _outcome(coroutine) -> str:
@@ -169,7 +170,7 @@ async def test_restart_mid_game_then_continue_on_the_old_message(simcord_env, bo
     board_before = table.board
     await simcord_env.restart_bot(bot_factory())
     await table.member("bob").click(board_before, label="+2")
-    assert "bob: 2" in table.board.content
+    assert "bob: 2" in text_of(table.board)
     assert table.board.id == board_before.id
 
 
@@ -177,20 +178,20 @@ async def test_time_out_plays_the_default_move_and_three_make_a_computer_player(
     table = Table(simcord_env, "tiny", ["alice", "bob"])
     await table.seat_everyone()
     await simcord_env.advance_time(301)
-    notice = [m.content for m in table.public_messages() if "took too long" in (m.content or "")]
+    notice = [text_of(m) for m in table.public_messages() if "took too long" in text_of(m)]
     assert len(notice) == 1 and table.players["alice"].mention in notice[0]
-    assert "alice: 1" in table.board.content
+    assert "alice: 1" in text_of(table.board)
     await table.click("bob", "+1")
     await simcord_env.advance_time(301)  # alice's 2nd time-out
     await table.click("bob", "+1")
     await simcord_env.advance_time(301)  # 3rd: a computer player takes the seat
-    replaced = next(m for m in table.public_messages() if "computer player takes over" in (m.content or ""))
+    replaced = next(m for m in table.public_messages() if "computer player takes over" in text_of(m))
     alice = table.players["alice"].id
-    assert plain(replaced.content).startswith(f"⏰ <@{alice}> took too long")  # her name once, as a ping
-    assert "🤖 🤖" not in replaced.content and "`/tiny join` takes it back" in replaced.content
+    assert text_of(replaced).startswith(f"⏰ <@{alice}> took too long")  # her name once, as a ping
+    assert "🤖 🤖" not in text_of(replaced) and "`/tiny join` takes it back" in text_of(replaced)
     assert [user.id for user in replaced.mentions] == [alice]  # she is notified, nobody else
-    assert "🤖 alice" in table.board.content
-    assert "computer player has your seat" in table.dm("alice").content  # her hand says so too
+    assert "🤖 alice" in text_of(table.board)
+    assert "computer player has your seat" in text_of(table.dm("alice"))  # her hand says so too
 
 
 async def test_timers_survive_a_restart(simcord_env, bot_factory):
@@ -199,27 +200,27 @@ async def test_timers_survive_a_restart(simcord_env, bot_factory):
     await simcord_env.advance_time(200)
     await simcord_env.restart_bot(bot_factory())
     await simcord_env.advance_time(101)
-    assert "alice: 1" in table.board.content
-    assert any("took too long" in (m.content or "") for m in table.public_messages())
+    assert "alice: 1" in text_of(table.board)
+    assert any("took too long" in text_of(m) for m in table.public_messages())
 
 
 async def test_closed_dms_fall_back_to_my_hand(simcord_env):
     table = Table(simcord_env, "tiny", ["alice", "bob"], closed_dms=("bob",))
     await table.seat_everyone()
-    assert "lucky number" in table.dm("alice").content
-    told = [m for m in table.public_messages() if "won't let me send you DMs" in (m.content or "")]
-    assert len(told) == 1 and plain(told[0].content).startswith(f"📪 <@{table.players['bob'].id}>")
-    assert "click **My hand** on the board" in told[0].content
+    assert "lucky number" in text_of(table.dm("alice"))
+    told = [m for m in table.public_messages() if "won't let me send you DMs" in text_of(m)]
+    assert len(told) == 1 and text_of(told[0]).startswith(f"📪 <@{table.players['bob'].id}>")
+    assert "click **My hand** on the board" in text_of(told[0])
     hand = await table.click("bob", "My hand")
-    assert hand.ephemeral and "lucky number" in hand.response.content
+    assert hand.ephemeral and "lucky number" in text_of(hand.response)
     assert "lucky number" not in table.public_text()
     await table.click("alice", "+1")
-    assert len([m for m in table.public_messages() if "send you DMs" in (m.content or "")]) == 1  # once
-    assert "Your total: 0." in hand.response.message.content  # the open panel follows the game
+    assert len([m for m in table.public_messages() if "send you DMs" in text_of(m)]) == 1  # once
+    assert "Your total: 0." in text_of(hand.response.message)  # the open panel follows the game
     again = await table.click("bob", "My hand")
-    assert "lucky number" in again.response.message.content
-    assert hand.response.message.content == "⬇️ You opened a newer panel: use that one."  # one live panel
-    assert not hand.response.message.components
+    assert "lucky number" in text_of(again.response.message)
+    assert text_of(hand.response.message) == "⬇️ You opened a newer panel: use that one."  # one live panel
+    assert not components(hand.response.message)
 
 
 async def test_cancel_by_host_allowed_by_another_player_refused(simcord_env):
@@ -230,12 +231,12 @@ async def test_cancel_by_host_allowed_by_another_player_refused(simcord_env):
     await table.click("alice", "+2")
     await table.slash("alice", "cancel")
     notice = table.public_messages()[-1]
-    assert notice.content == "alice cancelled the table."  # everyone reads it, not only alice
-    board = next(m for m in table.public_messages() if (m.content or "").startswith("🚫"))
-    assert board.content.startswith("🚫 This Tiny Race table was cancelled.\nTiny Race")
-    assert "alice: 2" in board.content and not board.components  # the last board stays, without buttons
+    assert text_of(notice) == "alice cancelled the table."  # everyone reads it, not only alice
+    board = next(m for m in table.public_messages() if text_of(m).startswith("🚫"))
+    assert text_of(board).startswith("🚫 This Tiny Race table was cancelled.\nTiny Race")
+    assert "alice: 2" in text_of(board) and not components(board)  # the last board stays, without buttons
     for name in ("alice", "bob"):
-        assert table.dm(name).content == "🚫 This Tiny Race game was cancelled."  # not "the final result"
+        assert text_of(table.dm(name)) == "🚫 This Tiny Race game was cancelled."  # not "the final result"
     reopened = await table.slash("bob", "new")
     assert not reopened.ephemeral
 
@@ -248,18 +249,16 @@ async def test_the_end_records_the_leaderboard_and_offers_a_rematch(simcord_env)
         await table.click(name, "+2")
     await simcord_env.settle()
     results = table.public_messages()[-1]
-    assert "final result" in results.embeds[0].title
+    assert "final result" in heading_of(results)
     # One message with the result: the board that showed the game is gone, the results stay.
     assert board.id not in [message.id for message in table.public_messages()]
-    assert [m for m in table.public_messages() if m.embeds and "final result" in m.embeds[0].title] == [
-        results
-    ]
-    assert "@" not in results.embeds[0].description.replace("<@", "")  # players are mentioned, not typed
-    assert f"**1.** <@{table.players['alice'].id}> — 6 points" in plain(results.embeds[0].description)
-    assert "is over" in table.dm("alice").content  # the private message closes with the game
-    assert "🥇" in results.embeds[0].description
+    assert [m for m in table.public_messages() if "final result" in heading_of(m)] == [results]
+    assert "@" not in text_of(results).replace("<@", "")  # players are mentioned, not typed
+    assert f"**1.** <@{table.players['alice'].id}> — 6 points" in text_of(results)
+    assert "is over" in text_of(table.dm("alice"))  # the private message closes with the game
+    assert "🥇" in text_of(results)
     board = await table.member("bob").slash(table.channel, "leaderboard")
-    text = board.response.embeds[0].description
+    text = text_of(board.response)
     assert text.index(str(table.players["alice"].id)) < text.index(str(table.players["bob"].id))
     stats = await table.member("bob").slash(table.channel, "stats")
     assert "0 wins / 1 game (0%)" in text_of(stats.response)
@@ -267,20 +266,20 @@ async def test_the_end_records_the_leaderboard_and_offers_a_rematch(simcord_env)
     pointed = await table.member("bob").click(results, label="Rematch")
     old = table.channel
     table.follow_thread(before)  # a rematch is a new table: a thread of its own
-    assert table.channel.id != old.id and f"<#{table.channel.id}>" in plain(pointed.followups[0].content)
-    asked = plain(table.public_messages()[-1].content)
+    assert table.channel.id != old.id and f"<#{table.channel.id}>" in text_of(pointed.followups[0])
+    asked = text_of(table.public_messages()[-1])
     assert asked.startswith(f"🔁 <@{table.players['bob'].id}> opened a rematch of Tiny Race.")
     assert f"<@{table.players['alice'].id}>: click **Join**" in asked  # alice is asked, not seated
     assert "Seats (1/3)" in text_of(table.board)
     await table.click("alice", "Join")
     await table.click("bob", "Start")
-    assert "Turn: bob" in table.board.content and "alice: 0" in table.board.content
+    assert "Turn: bob" in text_of(table.board) and "alice: 0" in text_of(table.board)
 
 
 async def test_games_and_rules_help(simcord_env):
     table = Table(simcord_env, "tiny", ["alice"])
     games = await table.host.slash(table.channel, "games")
-    assert games.ephemeral and "Tiny Race" in games.response.embeds[0].description
+    assert games.ephemeral and "Tiny Race" in text_of(games.response)
     rules = await table.host.slash(table.channel, "rules", game="tiny")
     assert rules.ephemeral
 
@@ -301,8 +300,8 @@ async def test_leaving_mid_game_hands_the_seat_to_a_computer_player(simcord_env)
     await table.slash("alice", "leave")
     await simcord_env.settle()
     # The computer plays alice's turn straight away; bob is to move.
-    assert "🤖 alice" in table.board.content and "alice: 1" in table.board.content
-    assert "Turn: bob" in table.board.content
+    assert "🤖 alice" in text_of(table.board) and "alice: 1" in text_of(table.board)
+    assert "Turn: bob" in text_of(table.board)
 
 
 async def test_server_admins_set_the_turn_time_out(simcord_env):
@@ -318,9 +317,9 @@ async def test_server_admins_set_the_turn_time_out(simcord_env):
     assert done.ephemeral and "60 seconds" in done.response.content
     await table.seat_everyone()
     await simcord_env.advance_time(61)
-    assert "alice: 1" in table.board.content
+    assert "alice: 1" in text_of(table.board)
     shown = await admin.slash(table.channel, "settings show")
-    assert "60 s" in shown.response.embeds[0].description
+    assert "60 s" in text_of(shown.response)
 
 
 async def test_a_replaced_player_takes_the_seat_back_by_joining(simcord_env):
@@ -331,14 +330,14 @@ async def test_a_replaced_player_takes_the_seat_back_by_joining(simcord_env):
     assert "bob left: a computer player takes their seat" in table.public_text()  # the table is told
     await table.click("alice", "+1")
     await simcord_env.settle()
-    assert "🤖 bob" in table.board.content and "bob: 1" in table.board.content  # the computer played
+    assert "🤖 bob" in text_of(table.board) and "bob: 1" in text_of(table.board)  # the computer played
     back = await table.slash("bob", "join")
     assert back.ephemeral and "You took your seat at Tiny Race back" in back.response.content
     assert "bob is back" in table.public_text()
     await table.click("carol", "+1")
     await table.click("alice", "+1")
     await table.click("bob", "+2")  # bob's turn again: he plays it himself
-    assert "🤖 bob" not in table.board.content and "bob: 3" in table.board.content
+    assert "🤖 bob" not in text_of(table.board) and "bob: 3" in text_of(table.board)
 
 
 async def test_an_unexpected_error_is_an_apology_and_the_move_still_counts(simcord_env, monkeypatch):
@@ -359,7 +358,7 @@ async def test_an_unexpected_error_is_an_apology_and_the_move_still_counts(simco
     assert result.ephemeral and "something went wrong" in result.response.content
     assert "Traceback" not in table.public_text() and "boom" not in table.public_text()
     await simcord_env.settle()
-    assert "alice: 2" in table.board.content and "Turn: bob" in table.board.content
+    assert "alice: 2" in text_of(table.board) and "Turn: bob" in text_of(table.board)
 
 
 async def test_when_the_last_player_leaves_the_game_is_abandoned_without_a_result(simcord_env):
@@ -370,9 +369,9 @@ async def test_when_the_last_player_leaves_the_game_is_abandoned_without_a_resul
     assert gone.ephemeral and "abandoned" in gone.response.content
     await simcord_env.settle()
     assert "abandoned" in table.public_text()
-    assert not any(m.embeds and "final result" in (m.embeds[0].title or "") for m in table.public_messages())
+    assert not any("final result" in heading_of(m) for m in table.public_messages())
     board = await table.member("bob").slash(table.channel, "leaderboard")
-    assert "No finished games" in board.response.embeds[0].description
+    assert "No finished games" in text_of(board.response)
     again = await table.slash("bob", "new")
     assert not again.ephemeral  # the channel is free for a new table
 
@@ -400,8 +399,8 @@ async def test_a_dm_sent_while_the_next_move_is_committed_is_edited_later_not_se
     await table.click("bob", "+1")
     await table.click("alice", "+1")
     dms = alice.user.dm_channel.history()
-    assert len(dms) == 1, [message.content for message in dms]  # one hand, edited in place
-    assert dms[0].content.endswith("Your total: 3.")
+    assert len(dms) == 1, [text_of(message) for message in dms]  # one hand, edited in place
+    assert text_of(dms[0]).endswith("Your total: 3.")
 
 
 async def test_a_crash_between_commit_and_answer_leaves_no_stale_board_and_the_retry_is_answered(
@@ -417,19 +416,19 @@ async def test_a_crash_between_commit_and_answer_leaves_no_stale_board_and_the_r
     monkeypatch.setattr(type(tables.moves), "_answer", die)
     await table.click("alice", "+2")
     monkeypatch.undo()
-    assert "alice: 0" in table.board.content  # nothing was edited: the old board is still up
+    assert "alice: 0" in text_of(table.board)  # nothing was edited: the old board is still up
     retry = await table.click("alice", "+2")  # she clicks again on what she sees
     assert not retry.ephemeral, retry.response and retry.response.content  # answered, not "out of date"
-    assert "alice: 2" in table.board.content and "Turn: bob" in table.board.content
+    assert "alice: 2" in text_of(table.board) and "Turn: bob" in text_of(table.board)
     assert (await table.live()).public()["scores"] == [2, 0]  # and not applied twice
 
     monkeypatch.setattr(type(tables.moves), "_answer", die)
     await table.click("bob", "+1")
     monkeypatch.undo()
-    assert "bob: 0" in table.board.content
+    assert "bob: 0" in text_of(table.board)
     await simcord_env.restart_bot(bot_factory())  # the real process restarts
     await simcord_env.settle()
-    assert "bob: 1" in table.board.content and "Turn: alice" in table.board.content  # brought up to date
+    assert "bob: 1" in text_of(table.board) and "Turn: alice" in text_of(table.board)  # brought up to date
     other = await table.click("bob", "+1")
     assert other.ephemeral and other.response.content == "It isn't your turn."  # a real refusal stays one
 

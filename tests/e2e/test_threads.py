@@ -14,7 +14,7 @@ import discord
 import pytest
 
 from cogs.bidi import plain
-from tests.e2e.helpers import Player, Table, play_a_move, text_of
+from tests.e2e.helpers import Player, Table, buttons, components, play_a_move, text_of
 from tests.games import extensions as game_extensions
 
 SEED = 424242
@@ -38,7 +38,7 @@ async def open_and_seat(table: Table) -> None:
     line = table.line
     assert line is not None
     for name in list(table.players)[1:]:
-        join = next(item for item in line.components[0].children if "t:join" in (item.custom_id or ""))
+        join = next(item for item in buttons(line) if "t:join" in (item.custom_id or ""))
         table.did(name, "clicks “Join” on the table's line in the channel")
         joined = await table.member(name).click(line, custom_id=join.custom_id)
         assert joined.ephemeral  # the joiner is told; the lobby in the thread shows it
@@ -91,8 +91,8 @@ async def test_three_tables_in_one_channel_play_to_the_end_at_once_across_a_rest
         results = [message for message in table.public_messages() if "🏁" in text_of(message)]
         assert results, "no results in the thread"
         line = table.line
-        assert line is not None and not line.components  # the line has done its job: no Join any more
-        said = plain(line.content or "")
+        assert line is not None and not components(line)  # the line has done its job: no Join any more
+        said = text_of(line)
         assert "🏆" in said and results[-1].jump_url in said  # the winner, and a link to the results
     # The channel itself holds the three lines and nothing else of the games.
     channel = [
@@ -101,7 +101,7 @@ async def test_three_tables_in_one_channel_play_to_the_end_at_once_across_a_rest
         if message.author.bot and message.type != discord.MessageType.thread_created  # Discord's own note
     ]
     assert len(channel) == 3, [plain(text_of(message))[:80] for message in channel]
-    assert all(not message.embeds for message in channel)
+    assert all(len(text_of(message).splitlines()) == 1 for message in channel)  # lines, not boards
 
 
 async def test_a_command_in_the_channel_finds_the_players_own_table_or_asks_which(simcord_env: Any) -> None:
@@ -129,7 +129,7 @@ async def test_a_rematch_opens_a_new_thread(simcord_env: Any) -> None:
     await open_and_seat(table)
     await play_round_robin([table])
     old = table.channel
-    results = next(message for message in reversed(table.public_messages()) if message.components)
+    results = next(message for message in reversed(table.public_messages()) if components(message))
     before = {thread.id for thread in table.parent.threads}
     table.did("bob", "clicks “Rematch”")
     answered = await table.member("bob").click(results, label="Rematch")

@@ -7,8 +7,7 @@ from typing import Any
 import discord
 import pytest
 
-from cogs.bidi import plain
-from tests.e2e.helpers import Player, Table
+from tests.e2e.helpers import Player, Table, body_lines, text_of
 
 EXTENSIONS = (
     "cogs.tables",
@@ -30,18 +29,18 @@ DELAY = 20  # the default grace delay before a player who owes a move is pinged
 
 def pings(table: Table) -> list[str]:
     """The turn pings still in the channel."""
-    return [plain(m.content) for m in table.public_messages() if plain(m.content or "").startswith("🔔")]
+    return [text_of(m) for m in table.public_messages() if text_of(m).startswith("🔔")]
 
 
 def dm_text(table: Table, name: str) -> str:
     dm = table.dm(name)
-    return (dm.content or "") if dm is not None else ""
+    return text_of(dm) if dm is not None else ""
 
 
 def answer(result: Any) -> str:
-    """An ephemeral answer's words (its embed's too)."""
+    """An ephemeral answer's words (its card's too)."""
     assert result.ephemeral and result.response is not None
-    return (result.response.content or "") + "".join(str(e.description) for e in result.response.embeds)
+    return text_of(result.response)
 
 
 def pings_posted(table: Table) -> int:
@@ -72,7 +71,7 @@ async def test_who_stays_away_gets_one_ping_after_the_delay_and_only_one_stays(s
     await simcord_env.advance_time(1)
     alice, bob = table.players["alice"].id, table.players["bob"].id
     assert pings(table) == [f"🔔 <@{alice}> — your turn: **Tiny Race**"]
-    ping = next(m for m in table.public_messages() if (m.content or "").startswith("🔔"))
+    ping = next(m for m in table.public_messages() if text_of(m).startswith("🔔"))
     assert [user.id for user in ping.mentions] == [alice]
     await simcord_env.advance_time(3 * DELAY)
     assert pings_posted(table) == 1  # one ping per turn: no nagging
@@ -112,7 +111,7 @@ async def test_a_solo_player_against_a_computer_is_pinged_only_after_the_delay(s
     for _ in range(2):
         await table.click("alice", "+1")
         await simcord_env.advance_time(2)  # the computer plays
-        assert "Turn: alice" in table.board.content
+        assert "Turn: alice" in "\n".join(body_lines(table.board))
     assert pings_posted(table) == 0  # she plays along: nothing to tell her
     await simcord_env.advance_time(DELAY)
     alice = table.players["alice"].id
@@ -134,7 +133,7 @@ async def test_a_simultaneous_pick_pings_only_who_still_owes(simcord_env):
 async def test_a_player_may_be_told_by_dm_or_not_at_all(simcord_env):
     table = Table(simcord_env, "tiny", ["alice", "bob", "carol"])
     chose = await table.member("bob").slash(table.channel, "notify", how="dm")
-    assert chose.ephemeral and "I'll send you a DM" in chose.response.content
+    assert chose.ephemeral and "I'll send you a DM" in text_of(chose.response)
     await table.member("carol").slash(table.channel, "notify", how="off")
     await table.seat_everyone()
     await table.click("alice", "+1")
@@ -150,21 +149,21 @@ async def test_a_player_may_be_told_by_dm_or_not_at_all(simcord_env):
 async def test_commands_for_another_game_or_no_game_name_the_right_command(simcord_env):
     table = Table(simcord_env, "tiny", ["alice", "bob"])
     none = await table.member("alice").slash(table.channel, "bock status")
-    assert none.response.content == (
+    assert text_of(none.response) == (
         "There is no Rock the Bock table in this channel. Open one with `/bock new`."
     )
     await table.open()
     other = await table.member("bob").slash(table.channel, "bock join")
-    assert other.ephemeral and other.response.content == (
+    assert other.ephemeral and text_of(other.response) == (
         "This channel has a Tiny Race table, not Rock the Bock: use `/tiny` here, "
         "or open Rock the Bock in another channel."
     )
     busy = await table.member("bob").slash(table.channel, "bock new")
-    assert "have the host run `/tiny cancel`" in busy.response.content
+    assert "have the host run `/tiny cancel`" in text_of(busy.response)
     lobby = await table.member("bob").slash(table.channel, "tiny status")
-    assert "(or `/tiny join`)" in str(lobby.response.embeds[0].description)
+    assert "(or `/tiny join`)" in "\n".join(body_lines(lobby.response))
     early = await table.member("alice").slash(table.channel, "tiny add", amount=1)
-    assert early.response.content == "The game hasn't started yet: the host starts it from the lobby."
+    assert text_of(early.response) == "The game hasn't started yet: the host starts it from the lobby."
 
 
 async def test_lobby_and_table_events_are_said_in_the_channel(simcord_env):

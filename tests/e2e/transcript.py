@@ -51,8 +51,36 @@ class Line:
     units: tuple[str, ...] = ()  # each text a client lays out by itself: content, embed parts, labels
 
 
+def _walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every component of a payload in reading order, nested ones included (a card's container, its
+    sections and their accessories, its action rows)."""
+    found: list[dict[str, Any]] = []
+    for component in components:
+        found.append(component)
+        found += _walk(component.get("components") or [])
+        if isinstance(component.get("accessory"), dict):
+            found += _walk([component["accessory"]])
+    return found
+
+
+def _card_texts(data: dict[str, Any]) -> list[str]:
+    """A card's texts in order: its text displays and its pictures' descriptions."""
+    texts: list[str] = []
+    for component in _walk(data.get("components") or []):
+        if component.get("type") == 10 and component.get("content"):
+            texts.append(str(component["content"]))
+        elif component.get("type") == 12:
+            pictures = component.get("items") or []
+            texts += [str(item["description"]) for item in pictures if item.get("description")]
+    return texts
+
+
+def _controls_of(data: dict[str, Any]) -> list[dict[str, Any]]:
+    return [item for item in _walk(data.get("components") or []) if item.get("type") in (2, 3, 5, 6, 7, 8)]
+
+
 def _payload_text(data: dict[str, Any]) -> list[str]:
-    """The words of one message payload: content, embeds, then its components."""
+    """The words of one message payload: content, embeds, a card's texts, then its components."""
     parts: list[str] = []
     if data.get("content"):
         parts.append(str(data["content"]))
@@ -64,6 +92,7 @@ def _payload_text(data: dict[str, Any]) -> list[str]:
             parts.append(f"{field.get('name', '')}: {field.get('value', '')}")
         if (embed.get("footer") or {}).get("text"):
             parts.append(str(embed["footer"]["text"]))
+    parts += _card_texts(data)
     parts += _pictures(data)
     parts += _components_text(data)
     return parts
@@ -71,7 +100,8 @@ def _payload_text(data: dict[str, Any]) -> list[str]:
 
 def _reading(data: dict[str, Any]) -> str:
     """What a message shows to read, line by line as Discord lays it out: its content, then each
-    embed's title, description, every field's name over its value, and footer (no components)."""
+    embed's title, description, every field's name over its value, and footer, then a card's texts
+    (no components)."""
     parts: list[str] = [str(data["content"])] if data.get("content") else []
     for embed in data.get("embeds") or []:
         parts += [str(embed[key]) for key in ("title", "description") if embed.get(key)]
@@ -79,6 +109,7 @@ def _reading(data: dict[str, Any]) -> str:
             parts += [str(field.get("name") or ""), str(field.get("value") or "")]
         if (embed.get("footer") or {}).get("text"):
             parts.append(str(embed["footer"]["text"]))
+    parts += _card_texts(data)
     return "\n".join(parts)
 
 
@@ -93,20 +124,22 @@ def _units(data: dict[str, Any]) -> tuple[str, ...]:
             str((embed.get(key) or {}).get(sub) or "")
             for key, sub in (("footer", "text"), ("author", "name"))
         ]
-    for row in data.get("components") or []:
-        for item in row.get("components") or []:
-            units += [str(item.get(key) or "") for key in ("label", "placeholder")]
-            for option in item.get("options") or []:
-                units += [str(option.get("label") or ""), str(option.get("description") or "")]
+    units += _card_texts(data)
+    for item in _controls_of(data):
+        units += [str(item.get(key) or "") for key in ("label", "placeholder")]
+        for option in item.get("options") or []:
+            units += [str(option.get("label") or ""), str(option.get("description") or "")]
     return tuple(unit for unit in units if unit)
 
 
 def _controls(data: dict[str, Any]) -> tuple[str, ...]:
-    return tuple(
-        str(item.get("custom_id") or "")
-        for row in data.get("components") or []
-        for item in row.get("components") or []
-    )
+    return tuple(str(item.get("custom_id") or "") for item in _controls_of(data))
+
+
+def _rows(data: dict[str, Any]) -> int:
+    """A message's rows of controls, each one line of the screen (a section's button sits beside its
+    line and takes none)."""
+    return sum(1 for component in _walk(data.get("components") or []) if component.get("type") == 1)
 
 
 def _pictures(data: dict[str, Any]) -> list[str]:
@@ -117,23 +150,26 @@ def _pictures(data: dict[str, Any]) -> list[str]:
     ]
 
 
+def _control_text(item: dict[str, Any]) -> str:
+    if item.get("type") == 2:
+        emoji = (item.get("emoji") or {}).get("name") or ""
+        label = f"{emoji} {item.get('label') or ''}".strip()
+        return f"[{label}{' (off)' if item.get('disabled') else ''}]"
+    options = " | ".join(
+        option.get("label", "") + (f" — {option['description']}" if option.get("description") else "")
+        for option in item.get("options") or []
+    )
+    return f"[menu “{item.get('placeholder') or ''}”: {options}]"
+
+
 def _components_text(data: dict[str, Any]) -> list[str]:
+    """Each row of controls as one line, and each section's button as a line of its own."""
     parts: list[str] = []
-    for row in data.get("components") or []:
-        items = []
-        for item in row.get("components") or []:
-            if item.get("type") == 2:
-                emoji = (item.get("emoji") or {}).get("name") or ""
-                label = f"{emoji} {item.get('label') or ''}".strip()
-                items.append(f"[{label}{' (off)' if item.get('disabled') else ''}]")
-            else:
-                options = " | ".join(
-                    option.get("label", "")
-                    + (f" — {option['description']}" if option.get("description") else "")
-                    for option in item.get("options") or []
-                )
-                items.append(f"[menu “{item.get('placeholder') or ''}”: {options}]")
-        parts.append(" ".join(items))
+    for component in _walk(data.get("components") or []):
+        if component.get("type") == 1:
+            parts.append(" ".join(_control_text(item) for item in component.get("components") or []))
+        elif component.get("type") == 9 and (component.get("accessory") or {}).get("type") == 2:
+            parts.append(_control_text(component["accessory"]))
     return parts
 
 
@@ -147,7 +183,7 @@ def lines(env: Env, names: dict[int, str], dm_channels: dict[int, str]) -> list[
         raw = "\n".join(_payload_text(data))
         labels = "\n".join(_components_text(data))
         return Line(where, kind, named(raw), raw, reading=_reading(data), controls=_controls(data),
-                    labels=labels, rows=len(data.get("components") or []), units=_units(data),
+                    labels=labels, rows=_rows(data), units=_units(data),
                     **more)  # fmt: skip
 
     interactions = env.backend.interactions
