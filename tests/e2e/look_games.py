@@ -73,6 +73,13 @@ def extensions() -> tuple[str, ...]:
 
 
 @pytest.fixture(autouse=True)
+def patient(simcord_env: Any) -> None:
+    """Chromium draws between the clicks, on a machine the bot shares with it: the bot is given more
+    time to settle than in the suite."""
+    simcord_env.settle_timeout = 30.0
+
+
+@pytest.fixture(autouse=True)
 def debian_chromium(monkeypatch: pytest.MonkeyPatch) -> None:
     """Playwright cannot download its own browser here: the Preview drives Debian's."""
 

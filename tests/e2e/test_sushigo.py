@@ -176,7 +176,7 @@ async def test_three_players_play_to_the_end(simcord_env):
     board = table.board
     assert "round 1/3 · turn 1" in heading_of(board)
     # how to play, once: true for carol too, whose DMs are closed
-    assert "the hand comes by DM, or with **My hand** below" in described(board)
+    assert "(by DM, or **My hand** below)" in described(board)
     waiting = [line for line in body_lines(board) if line.startswith("⏳")]
     assert len(waiting) == 3 and all("<@" in line for line in waiting)  # who still picks, mentioned
     assert_board_is_short(board)
