@@ -14,10 +14,10 @@ import pytest
 
 from bot import EXTENSIONS
 from tests.e2e.helpers import Player, Table, play_to_the_end
-from tests.e2e.look_games import LANGUAGE_IDS, Camera, debian_chromium, patient
+from tests.e2e.look_games import LANGUAGE_IDS, Camera, debian_chromium
 from tests.games import kit
 
-__all__ = ["debian_chromium", "patient"]  # the Preview's browser and patience, for every test here
+__all__ = ["debian_chromium"]  # the Preview's browser, for every test here
 
 GAME = "sushizock"  # a short game whose results fill /leaderboard, /stats, /history and /replay
 

@@ -73,13 +73,6 @@ def extensions() -> tuple[str, ...]:
 
 
 @pytest.fixture(autouse=True)
-def patient(simcord_env: Any) -> None:
-    """Chromium draws between the clicks, on a machine the bot shares with it: the bot is given more
-    time to settle than in the suite."""
-    simcord_env.settle_timeout = 30.0
-
-
-@pytest.fixture(autouse=True)
 def debian_chromium(monkeypatch: pytest.MonkeyPatch) -> None:
     """Playwright cannot download its own browser here: the Preview drives Debian's."""
 
@@ -135,19 +128,24 @@ class Camera:
         path.write_text(json.dumps(known, indent=1, ensure_ascii=False))
 
 
+async def opened(table: Table, game: str, language: str) -> Camera:
+    """The table's lobby opened in `language` (a real-time game's clocks slowed), and its camera."""
+    if kit(game).real_time:
+        slow_clocks(table.env)
+    await table.env.bot.tree.sync()
+    await admin_sets_language(table, language)
+    await table.open(**kit(game).options)
+    return Camera(table, game, language)
+
+
 @pytest.mark.parametrize("language", LANGUAGE_IDS)
 @pytest.mark.parametrize("game", GAME_IDS)
 async def test_look(simcord_env: Any, dice: DiceScript, game: str, language: str) -> None:
     env = simcord_env
     testkit = kit(game)
-    if testkit.real_time:
-        slow_clocks(env)
     most = min(GAMES[game].max_players, len(NAMES), 3)  # three players; the full table has the most
     table = Table(env, group(game), NAMES[:most])
-    camera = Camera(table, game, language)
-    await env.bot.tree.sync()
-    await admin_sets_language(table, language)
-    await table.open(**testkit.options)
+    camera = await opened(table, game, language)
     await camera.shoot("lobby", table.board)
     await table.join(*list(table.players)[1:])
     await table.start()
@@ -201,14 +199,9 @@ class _FirstDuelSeen(Exception):
 async def test_look_full(simcord_env: Any, dice: DiceScript, game: str, language: str) -> None:
     env = simcord_env
     testkit = kit(game)
-    if testkit.real_time:
-        slow_clocks(env)
     names = full_names(game, language)
     table = long_named_table(env, game, names)
-    camera = Camera(table, game, language)
-    await env.bot.tree.sync()
-    await admin_sets_language(table, language)
-    await table.open(**testkit.options)
+    camera = await opened(table, game, language)
     await table.join(*list(table.players)[1:])
     await camera.shoot("full-lobby", table.board)
     await table.start()
