@@ -30,7 +30,6 @@ from cogs import bidi, limits
 
 COMPONENTS = limits.CARD_COMPONENTS
 TEXT_TOTAL = limits.CARD_TEXT
-SECTION_TEXTS = 3  # text displays in one section
 ACCENT = discord.Colour.from_rgb(88, 101, 242)  # a card without a colour of its own
 TABLE_ROW = 4  # the last row of every board belongs to the table (My hand, How to play, Rematch)
 Section = tuple[str, discord.ui.Item[Any]]

@@ -223,27 +223,27 @@ def _embed_problems(embeds: Sequence[Mapping[str, Any]]) -> list[str]:
     return found
 
 
-def _walk(components: Sequence[Mapping[str, Any]]) -> Iterator[Mapping[str, Any]]:
+def walk(components: Sequence[Mapping[str, Any]]) -> Iterator[Mapping[str, Any]]:
     """Every component, nested ones included (a card's container and rows, a section's accessory)."""
     for component in components:
         yield component
-        yield from _walk(component.get("components") or [])
+        yield from walk(component.get("components") or [])
         if isinstance(component.get("accessory"), Mapping):
-            yield from _walk([component["accessory"]])
+            yield from walk([component["accessory"]])
 
 
 def _card_problems(data: Mapping[str, Any]) -> list[str]:
     """A Components V2 message (flag 1 << 15): at most 40 components in all, 4,000 characters of
     text, and nothing beside its components (no content, no embeds)."""
     components = data.get("components") or []
-    cards = any(component.get("type") in CARD_TYPES for component in _walk(components))
+    cards = any(component.get("type") in CARD_TYPES for component in walk(components))
     if not (int(data.get("flags") or 0) & COMPONENTS_V2):
         return ["a card sent without the Components V2 flag"] if cards else []
     found: list[str] = []
-    total = sum(1 for _ in _walk(components))
+    total = sum(1 for _ in walk(components))
     if total > CARD_COMPONENTS:
         found.append(f"a card of {total} components (at most {CARD_COMPONENTS})")
-    text = sum(len(str(c.get("content") or "")) for c in _walk(components) if c.get("type") == 10)
+    text = sum(len(str(c.get("content") or "")) for c in walk(components) if c.get("type") == 10)
     if text > CARD_TEXT:
         found.append(f"a card of {text} characters of text (at most {CARD_TEXT})")
     if data.get("content") or data.get("embeds"):
@@ -253,7 +253,7 @@ def _card_problems(data: Mapping[str, Any]) -> list[str]:
 
 def _component_problems(components: Sequence[Mapping[str, Any]]) -> list[str]:
     found: list[str] = []
-    for component in _walk(components):
+    for component in walk(components):
         kind = component.get("type")
         if "custom_id" in component:
             found += _length(f"custom_id {component['custom_id']!r}", component["custom_id"], CUSTOM_ID, 1)

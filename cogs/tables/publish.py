@@ -119,7 +119,8 @@ class Publisher:
         self._published(ctx)
 
     async def retire(self, channel_id: int, message_id: int, note: str) -> None:
-        """An old board keeps its text but loses its buttons, with a pointer to the new one."""
+        """An old board becomes a card of its one note line (pointing to the new one), its buttons
+        gone: a card cannot keep the old text without fetching it."""
         try:
             message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
             await message.edit(**Board(content=note).edit_kwargs())

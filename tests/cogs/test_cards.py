@@ -9,8 +9,6 @@ import discord
 from cogs import bidi, cards, limits
 from cogs.tables.ui import TABLE_ROW, Board, TableButton
 
-COMPONENTS_V2 = 1 << 15
-
 
 def button(word: str, row: int | None = None) -> TableButton:
     return TableButton("sushigo", 1, 2, f"t:{word}", label=word, row=row)
@@ -18,7 +16,7 @@ def button(word: str, row: int | None = None) -> TableButton:
 
 def payload(board: Board) -> dict[str, Any]:
     view = board.card()
-    return {"flags": COMPONENTS_V2, "components": view.to_components()}
+    return {"flags": limits.COMPONENTS_V2, "components": view.to_components()}
 
 
 def texts(board: Board) -> list[str]:
@@ -78,7 +76,7 @@ def test_any_input_fits_the_card_limits_and_keeps_every_control() -> None:
     board = Board(content=long * 60, embed=embed, items=items, sections=sections)
     sent = payload(board)
     assert not limits.problems(sent), limits.problems(sent)
-    ids = [c.get("custom_id") for c in _walk(sent["components"]) if c.get("type") == 2]
+    ids = [c.get("custom_id") for c in limits.walk(sent["components"]) if c.get("type") == 2]
     assert all(f"sb:sushigo:1:2:t:{row}.{n}" in ids for row in range(5) for n in range(5))
 
 
@@ -91,16 +89,6 @@ def test_a_right_to_left_card_reads_right_to_left_in_every_text() -> None:
         for line in text.split("\n"):
             assert bidi.is_wrapped(line), repr(line)
     assert texts(board)[1].startswith(f"{bidi.RLM}{bidi.RLI}**")  # bold inside its own marks
-
-
-def _walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = []
-    for component in components:
-        found.append(component)
-        found += _walk(component.get("components") or [])
-        if isinstance(component.get("accessory"), dict):
-            found.append(component["accessory"])
-    return found
 
 
 def test_the_card_counts_components_as_discord_does() -> None:

@@ -12,13 +12,13 @@ from typing import Any
 import discord
 import pytest
 
+from cogs import limits
 from cogs.tables.slots import BOARD
 from rules.registry import GAMES
 from tests.e2e.helpers import Player, Table, buttons, payload, play_a_move, text_of
 from tests.e2e.test_languages import admin_sets_language
 from tests.games import group, kit
 
-COMPONENTS_V2 = 1 << 15
 LONG = ["Ｗ" * 32, "b" * 32, "کاربری با نامی بسیار بلند و فارسی", "d" * 31 + "!", "e" * 32, "f" * 32]
 
 
@@ -26,7 +26,7 @@ def is_card(message: Any) -> bool:
     """One container, the card flag, and nothing beside it."""
     top = list(message.components)
     return (
-        bool(message.flags.value & COMPONENTS_V2)
+        bool(message.flags.value & limits.COMPONENTS_V2)
         and not message.content
         and not message.embeds
         and len(top) == 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +18,7 @@ from simcord import Env
 
 from cogs.bidi import plain
 from cogs.i18n import catalog, languages
+from cogs.limits import walk
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog
 from rules.engine import IllegalAction
@@ -51,22 +52,10 @@ class Line:
     units: tuple[str, ...] = ()  # each text a client lays out by itself: content, embed parts, labels
 
 
-def _walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Every component of a payload in reading order, nested ones included (a card's container, its
-    sections and their accessories, its action rows)."""
-    found: list[dict[str, Any]] = []
-    for component in components:
-        found.append(component)
-        found += _walk(component.get("components") or [])
-        if isinstance(component.get("accessory"), dict):
-            found += _walk([component["accessory"]])
-    return found
-
-
 def _card_texts(data: dict[str, Any]) -> list[str]:
     """A card's texts in order: its text displays and its pictures' descriptions."""
     texts: list[str] = []
-    for component in _walk(data.get("components") or []):
+    for component in walk(data.get("components") or []):
         if component.get("type") == 10 and component.get("content"):
             texts.append(str(component["content"]))
         elif component.get("type") == 12:
@@ -75,8 +64,8 @@ def _card_texts(data: dict[str, Any]) -> list[str]:
     return texts
 
 
-def _controls_of(data: dict[str, Any]) -> list[dict[str, Any]]:
-    return [item for item in _walk(data.get("components") or []) if item.get("type") in (2, 3, 5, 6, 7, 8)]
+def _controls_of(data: dict[str, Any]) -> list[Mapping[str, Any]]:
+    return [item for item in walk(data.get("components") or []) if item.get("type") in (2, 3, 5, 6, 7, 8)]
 
 
 def _payload_text(data: dict[str, Any]) -> list[str]:
@@ -139,7 +128,7 @@ def _controls(data: dict[str, Any]) -> tuple[str, ...]:
 def _rows(data: dict[str, Any]) -> int:
     """A message's rows of controls, each one line of the screen (a section's button sits beside its
     line and takes none)."""
-    return sum(1 for component in _walk(data.get("components") or []) if component.get("type") == 1)
+    return sum(1 for component in walk(data.get("components") or []) if component.get("type") == 1)
 
 
 def _pictures(data: dict[str, Any]) -> list[str]:
@@ -150,7 +139,7 @@ def _pictures(data: dict[str, Any]) -> list[str]:
     ]
 
 
-def _control_text(item: dict[str, Any]) -> str:
+def _control_text(item: Mapping[str, Any]) -> str:
     if item.get("type") == 2:
         emoji = (item.get("emoji") or {}).get("name") or ""
         label = f"{emoji} {item.get('label') or ''}".strip()
@@ -165,7 +154,7 @@ def _control_text(item: dict[str, Any]) -> str:
 def _components_text(data: dict[str, Any]) -> list[str]:
     """Each row of controls as one line, and each section's button as a line of its own."""
     parts: list[str] = []
-    for component in _walk(data.get("components") or []):
+    for component in walk(data.get("components") or []):
         if component.get("type") == 1:
             parts.append(" ".join(_control_text(item) for item in component.get("components") or []))
         elif component.get("type") == 9 and (component.get("accessory") or {}).get("type") == 2:
