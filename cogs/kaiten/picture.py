@@ -20,18 +20,12 @@ A full four-player board renders in a few milliseconds plus the PNG encoding (be
 from __future__ import annotations
 
 import math
-import struct
-import unicodedata
-import zlib
 from collections.abc import Sequence
 from functools import cache, lru_cache
-from pathlib import Path
 
-from arabic_reshaper import ArabicReshaper
-from bidi import get_display
-from fontTools.ttLib import TTFont
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
+from cogs.drawing import draw_text, fit_text, png, printable, text_width
 from cogs.i18n import is_rtl, number, t
 from rules.kaiten.board import PLATE_SIZE as PLATE
 from rules.kaiten.board import SIZE
@@ -119,139 +113,6 @@ def picture_words(locale: str | None) -> Words:
     return {key: t(f"kaiten.picture.{key}", locale) for key in WORD_KEYS}
 
 
-# ---------------------------------------------------------------- fonts and shaping
-
-
-FONTS = Path(__file__).resolve().parents[1] / "fonts"
-FONT_CHAIN = ("DejaVuSans.ttf", "DroidSansFallback-CJK.ttf")
-"""Each character is drawn by the first of these fonts that has a glyph for it (cogs/fonts/README.md)."""
-
-# Both fonts lay out text without Raqm, so the picture reads the same on every machine whether or not
-# libraqm and FriBiDi are installed: arabic-reshaper picks each Persian letter's joined form
-# (presentation forms, which DejaVu Sans has), python-bidi puts mixed text in visual order, and each
-# run of one font is drawn left to right. Raqm could not order runs of two fonts anyway.
-# DejaVu Sans has no glyph for the one-character ligature of "Allah": spelled letter by letter.
-_RESHAPER = ArabicReshaper({"ARABIC LIGATURE ALLAH": False})
-_INVISIBLE = {"Cc", "Cf"}
-"""Controls and format characters (bidi marks and isolates, ZWJ, ZWNJ): they steer shaping and ordering
-and are then left out."""
-
-
-def _unwanted(char: str) -> bool:
-    """Emoji presentation selectors and skin tones: without their emoji they would draw nothing useful."""
-    code = ord(char)
-    return 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF or 0x1F3FB <= code <= 0x1F3FF
-
-
-@cache
-def _coverage(index: int) -> frozenset[int]:
-    """The code points font `index` of the chain has glyphs for (read once; the CJK font only when a
-    character needs it)."""
-    return frozenset(TTFont(FONTS / FONT_CHAIN[index], lazy=True).getBestCmap() or {})
-
-
-def _font_of(char: str) -> int | None:
-    """The first font of the chain that draws `char`, None when none does."""
-    code = ord(char)
-    return next((index for index in range(len(FONT_CHAIN)) if code in _coverage(index)), None)
-
-
-def _drawable(char: str) -> str:
-    """`char` as it can be drawn: itself, its compatibility form where only that has a glyph (𝐀 -> A,
-    a presentation form DejaVu lacks -> its letter), or nothing."""
-    if _unwanted(char):
-        return ""
-    if _font_of(char) is not None:
-        return char
-    plain = unicodedata.normalize("NFKC", char)
-    if plain != char and all(_font_of(part) is not None for part in plain):
-        return plain
-    return ""
-
-
-@cache
-def _fonts(size: int) -> tuple[ImageFont.FreeTypeFont, ...]:
-    return tuple(
-        ImageFont.truetype(str(FONTS / name), size, layout_engine=ImageFont.Layout.BASIC)
-        for name in FONT_CHAIN
-    )
-
-
-@lru_cache(maxsize=1024)
-def printable(text: str) -> str:
-    """`text` without what no font draws (most emoji), its spaces collapsed; "" when nothing visible is
-    left. Still in logical order, with the controls that shaping and ordering need."""
-    kept = "".join(
-        char if unicodedata.category(char) in _INVISIBLE else _drawable(char)
-        for char in unicodedata.normalize("NFC", text)
-        if unicodedata.category(char) != "Cc"
-    )
-    kept = " ".join(kept.split())
-    if all(char.isspace() or unicodedata.category(char) in _INVISIBLE for char in kept):
-        return ""
-    return kept
-
-
-@lru_cache(maxsize=1024)
-def runs(text: str) -> tuple[tuple[int, str], ...]:
-    """`text` as drawn: shaped, in visual order (left to right), cut into runs of one font each
-    (its index in FONT_CHAIN). Characters no font has are left out."""
-    visual = str(get_display(_RESHAPER.reshape(printable(text))))
-    pieces: list[tuple[int, str]] = []
-    for char in visual:
-        if unicodedata.category(char) in _INVISIBLE:
-            continue
-        drawn = _drawable(char)
-        if len(drawn) > 1 and unicodedata.bidirectional(char) in ("R", "AL"):
-            drawn = drawn[::-1]  # a ligature spelled out, already in visual order
-        for part in drawn:
-            index = _font_of(part)
-            assert index is not None, "_drawable keeps only what a font has"
-            if pieces and pieces[-1][0] == index:
-                pieces[-1] = (index, pieces[-1][1] + part)
-            else:
-                pieces.append((index, part))
-    return tuple(pieces)
-
-
-def _width(text: str, size: int) -> float:
-    fonts = _fonts(size)
-    return sum(fonts[index].getlength(run) for index, run in runs(text))
-
-
-@lru_cache(maxsize=256)
-def _fit(text: str, size: int, width: float) -> str:
-    """`text`, cut short with "…" where it is wider than `width` pixels."""
-    if _width(text, size) <= width:
-        return text
-    while text and _width(text + "…", size) > width:
-        text = text[:-1].rstrip()
-    return text + "…"
-
-
-def _text(
-    draw: ImageDraw.ImageDraw,
-    xy: tuple[float, float],
-    text: str,
-    fill: tuple[int, int, int],
-    size: int,
-    anchor: str = "lm",
-) -> None:
-    """Draw `text` like `draw.text` with a left, middle or right, vertically middle `anchor`, each run in
-    its own font on one baseline (that of the first font, so mixed scripts line up)."""
-    assert anchor in ("lm", "mm", "rm"), anchor
-    fonts = _fonts(size)
-    pieces = runs(text)
-    widths = [fonts[index].getlength(run) for index, run in pieces]
-    x, y = xy
-    x -= {"l": 0.0, "m": sum(widths) / 2, "r": sum(widths)}[anchor[0]]
-    ascent, descent = fonts[0].getmetrics()
-    baseline = y + (ascent - descent) / 2
-    for (index, run), width in zip(pieces, widths, strict=True):
-        draw.text((x, baseline), run, fill=fill, font=fonts[index], anchor="ls")
-        x += width
-
-
 # ---------------------------------------------------------------- drawing
 
 
@@ -336,8 +197,8 @@ def _static_layer(players: int) -> Image.Image:
     draw.rounded_rectangle(RESERVE_BOX, radius=8, fill=TRAY)
     for index in range(SIZE):
         middle = index * CELL + CELL // 2
-        _text(draw, (BOARD_X + middle, LABEL_H // 2), COLUMNS[index], TEXT, FONT, "mm")
-        _text(draw, (LABEL_W // 2, BOARD_Y + middle), str(index + 1), TEXT, FONT, "mm")
+        draw_text(draw, (BOARD_X + middle, LABEL_H // 2), COLUMNS[index], TEXT, FONT, "mm")
+        draw_text(draw, (LABEL_W // 2, BOARD_Y + middle), str(index + 1), TEXT, FONT, "mm")
         for x, y in (
             (BOARD_X + middle, BOARD_Y - PINE_BAND // 2),
             (BOARD_X + middle, BOARD_Y + BOARD_PX + PINE_BAND // 2),
@@ -397,8 +258,8 @@ def _draw_reserve(image: Image.Image, draw: ImageDraw.ImageDraw, view: KaitenVie
     x0, y0, x1, y1 = RESERVE_BOX
     middle = (y0 + y1) // 2
     if not view["reserve"]:
-        text = _fit(f"{words['reserve']}: {words['empty']}", FONT, x1 - x0 - 12)
-        _text(draw, ((x0 + x1) / 2, middle - 2), text, DIM, FONT, "mm")  # room for Persian tails
+        text = fit_text(f"{words['reserve']}: {words['empty']}", FONT, x1 - x0 - 12)
+        draw_text(draw, ((x0 + x1) / 2, middle - 2), text, DIM, FONT, "mm")  # room for Persian tails
         return
     pair = 2 * RESERVE_SUSHI
     x = x0 + 4
@@ -422,7 +283,7 @@ def _draw_line_points(
             continue
         middle = line["index"] * PLATE_CELL + PLATE_CELL // 2
         xy = (x + ROW_POINTS_X, py + middle) if line["line"] == "row" else (px + middle, y + COLUMN_POINTS_Y)
-        _text(draw, xy, number(points, locale), MISSING if line["spoiled"] else CURRENT, FONT, "mm")
+        draw_text(draw, xy, number(points, locale), MISSING if line["spoiled"] else CURRENT, FONT, "mm")
 
 
 def _draw_plate(
@@ -445,9 +306,9 @@ def _draw_plate(
     start, end = x + PLATE_PAD, x + PLATE_BOX - PLATE_PAD
     room = end - start - (HOLDING + 6 if holding is not None else 0)
     # A name of emoji only would leave nothing: "Player 2" stands in for it.
-    title = _fit(printable(name) or t("kaiten.picture.seat", locale, seat=seat + 1), FONT, room)
+    title = fit_text(printable(name) or t("kaiten.picture.seat", locale, seat=seat + 1), FONT, room)
     middle = y + HEADER // 2 + 1
-    _text(draw, (end, middle) if rtl else (start, middle), title, TEXT, FONT, "rm" if rtl else "lm")
+    draw_text(draw, (end, middle) if rtl else (start, middle), title, TEXT, FONT, "rm" if rtl else "lm")
     if holding is not None:
         hx = start if rtl else end - HOLDING
         box = (hx, middle - HOLDING // 2, hx + HOLDING, middle + HOLDING // 2)
@@ -467,13 +328,15 @@ def _draw_plate(
     # The counters in hand, each number after its disc (drawn with the static layer).
     for row, key in enumerate(("ginger", "wasabi", "soy")):
         count = number(player[key], locale)
-        _text(draw, (x + COUNTER_X + 17, py + row * PLATE_CELL + PLATE_CELL // 2), count, TEXT, FONT, "lm")
+        draw_text(
+            draw, (x + COUNTER_X + 17, py + row * PLATE_CELL + PLATE_CELL // 2), count, TEXT, FONT, "lm"
+        )
     # The score in the bottom right corner, where the rows' and the columns' points meet: dark on yellow.
     score = number(player["score"], locale)
     right, centre = x + PLATE_BOX - 6, y + COLUMN_POINTS_Y
-    left = right - _width(score, FONT) - 10
+    left = right - text_width(score, FONT) - 10
     draw.rounded_rectangle((left, centre - 14, right, centre + 14), radius=7, fill=CURRENT)
-    _text(draw, ((left + right) / 2, centre), score, SCORE_TEXT, FONT, "mm")
+    draw_text(draw, ((left + right) / 2, centre), score, SCORE_TEXT, FONT, "mm")
 
 
 def _edge_mark(
@@ -522,33 +385,3 @@ def render_png(view: KaitenView, names: Sequence[str], words: Words, locale: str
         due = view["ginger_due"] if current else []
         _draw_plate(image, draw, player, names[int(player["seat"])], current, holding, due, locale)
     return png(image)
-
-
-# ---------------------------------------------------------------- PNG
-
-
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-
-
-def png(image: Image.Image) -> bytes:
-    """An RGB picture as PNG, written here: rows unfiltered, deflated at level 3. Pillow's encoder tries
-    every row filter on every row, two thirds of a render; a board of flat shapes deflates as small
-    without them, three times faster (bench/bench_kaiten_render.py). zlib lets other threads run."""
-    assert image.mode == "RGB", image.mode
-    width, height = image.size
-    raw = image.tobytes()
-    stride = width * 3
-    rows = b"".join(b"\x00" + raw[row * stride : (row + 1) * stride] for row in range(height))
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB, no interlace
-    return b"".join(
-        (
-            PNG_SIGNATURE,
-            _chunk(b"IHDR", header),
-            _chunk(b"IDAT", zlib.compress(rows, 3)),
-            _chunk(b"IEND", b""),
-        )
-    )
-
-
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))

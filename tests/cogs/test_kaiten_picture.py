@@ -25,10 +25,12 @@ import pytest
 from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont
 
+from cogs import drawing
 from cogs.bidi import plain
+from cogs.drawing import FONT_CHAIN, FONTS
 from cogs.i18n import languages, latin_digits, number, t
 from cogs.kaiten import picture as kaiten_render
-from cogs.kaiten.picture import FONT_CHAIN, FONTS, picture_words, render_png
+from cogs.kaiten.picture import picture_words, render_png
 from rules.kaiten.game import GAME
 from rules.kaiten.view import KaitenView
 
@@ -291,7 +293,7 @@ def test_a_latin_name_starts_on_the_left_of_its_plate(monkeypatch: pytest.Monkey
 
 
 def test_a_negative_score_keeps_its_minus_sign_in_persian():
-    pieces = kaiten_render.runs(number(-3, "fa"))
+    pieces = drawing.runs(number(-3, "fa"))
     assert len(pieces) == 1
     assert pieces[0][1] == "−۳"
 
