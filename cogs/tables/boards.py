@@ -166,4 +166,8 @@ def results_board(ctx: TableContext[S, A, V, PV], cog: GameCog[S, A, V, PV]) -> 
         style=discord.ButtonStyle.success,
         emoji="🔁",
     )
-    return Board(embed=embed, items=[rematch])
+    picture = cog.results_picture(ctx) if ctx.pictures else None
+    if picture is None:
+        return Board(embed=embed, items=[rematch])
+    embed.set_image(url=f"attachment://{picture.filename}")
+    return Board(embed=embed, items=[rematch], files=[picture])

@@ -37,6 +37,11 @@ def shown_name(name: str) -> str:
     return bidi.name(escape_name(name))
 
 
+PICTURES_KEY = "pictures"
+"""A server's choice (/settings pictures) of pictures for the boards where they read better than text,
+fixed in a table's record (`extra`) when it opens, like its language."""
+
+
 def now() -> float:
     """Wall-clock seconds; discord.utils.utcnow follows simcord's virtual clock in tests."""
     return discord.utils.utcnow().timestamp()
@@ -78,6 +83,12 @@ class TableContext(Generic[S, A, V, PV]):
     @property
     def locale(self) -> str | None:
         return self._speaks or self.record.extra.get("locale")
+
+    @property
+    def pictures(self) -> bool:
+        """Whether the table draws pictures where its game offers them (its server's choice when it
+        opened; text by default)."""
+        return bool(self.record.extra.get(PICTURES_KEY, False))
 
     def speaking(self, locale: str | None) -> TableContext[S, A, V, PV]:
         """The same table worded in another language, for one private render (a seat's DM or panel);

@@ -108,6 +108,8 @@ class GameCog(commands.GroupCog, Generic[S, A, V, PV]):
     # The board carries a picture that is slow to draw: a click on it is acknowledged at once and the
     # board edited with the picture right after (drawn off the event loop).
     board_picture: ClassVar[bool] = False
+    # With pictures chosen (`TableContext.pictures`), the board carries a picture the same way.
+    pictured: ClassVar[bool] = False
     # Seconds a computer player added at the table waits before it acts, so that people can follow.
     computer_delay: ClassVar[float] = 1.0
     # The plural catalog key a score is counted in ("12 points"; Sushi Dice counts plates).
@@ -187,6 +189,16 @@ class GameCog(commands.GroupCog, Generic[S, A, V, PV]):
     def render_board(self, ctx: TableContext[S, A, V, PV]) -> Board:
         """The public board of a running or finished game (row 4 is the table's)."""
         raise NotImplementedError
+
+    def draws_picture(self, ctx: TableContext[S, A, V, PV]) -> bool:
+        """Whether this table's board carries a picture (drawn off the event loop, a click on it
+        acknowledged first)."""
+        return self.board_picture or (self.pictured and ctx.pictures)
+
+    def results_picture(self, ctx: TableContext[S, A, V, PV]) -> discord.File | None:
+        """The finished game as a picture for the results card, when the table draws pictures (its
+        final scoring, piles or sheets); None where the text says it as well."""
+        return None
 
     def render_private(self, ctx: TableContext[S, A, V, PV], seat: int) -> Board | None:
         """A seat's private hand or panel; None when the game has no secrets."""

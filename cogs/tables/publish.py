@@ -6,7 +6,7 @@
 Every edit request is cheap to make: requests coalesce (one edit in flight per channel, then one
 more with the latest state), and a board drawn exactly as the one published is not sent at all (a
 digest of the last published board per channel). A game whose board carries a slow picture
-(`board_picture`) has a click on it acknowledged at once, and the picture drawn off the event loop.
+(`GameCog.draws_picture`) has a click on it acknowledged at once, and the picture drawn off the event loop.
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ class Publisher:
 
     async def _draw(self, ctx: TableContext) -> Board:
         """The board; a slow picture is drawn in a worker thread, so other tables' clicks go on."""
-        if self.games[ctx.record.game_id].board_picture and ctx.state is not None:
+        if self.games[ctx.record.game_id].draws_picture(ctx) and ctx.state is not None:
             return await asyncio.to_thread(self.draw, ctx)
         return self.draw(ctx)
 
@@ -106,7 +106,7 @@ class Publisher:
     async def answer_with_board(self, interaction: discord.Interaction, ctx: TableContext) -> None:
         """Answer a click on the board by editing it to show `ctx`; a board with a slow picture is
         acknowledged at once and edited right after, outside the caller's lock (`request`)."""
-        if self.games[ctx.record.game_id].board_picture and ctx.state is not None:
+        if self.games[ctx.record.game_id].draws_picture(ctx) and ctx.state is not None:
             await interaction.response.defer()
             self.request(ctx.channel_id)
             return

@@ -7,6 +7,7 @@ another process's move reaches it by notification (`following.py`).
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import discord
@@ -82,7 +83,9 @@ class Showing:
             await self.publisher.send(record.channel_id, content="\n".join(lines))
         if finished:  # one message with the result: it is posted, then the board is deleted (publish.py)
             players = [seat.user_id for seat in record.seats if seat.human and not seat.computer]
-            results = results_board(ctx, cog).send_kwargs()
+            # A picture of the final scoring is drawn in a worker thread, so other tables go on.
+            drawn = await asyncio.to_thread(results_board, ctx, cog) if ctx.pictures else None
+            results = (drawn or results_board(ctx, cog)).send_kwargs()
             posted = await self.publisher.send(
                 record.channel_id, **results, allowed_mentions=pinging(players)
             )

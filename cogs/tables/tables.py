@@ -21,7 +21,7 @@ from discord.ext import commands
 from cogs.i18n import Localish, game_title, join_list, t
 from cogs.tables import threads
 from cogs.tables.cache import IDLE_EVICT, Loaded
-from cogs.tables.context import TableContext, now, shown_name
+from cogs.tables.context import PICTURES_KEY, TableContext, now, shown_name
 from cogs.tables.errors import Refusal, answer_failure, answer_unclaimed
 from cogs.tables.following import RECOVER_RECENT
 from cogs.tables.gamecog import ActionFor, GameCog
@@ -253,7 +253,12 @@ class Tables(commands.Cog, name=TABLES_COG):
             host_id=interaction.user.id,
             seats=[Seat(interaction.user.id, interaction.user.display_name)],
             options=options,
-            extra={"locale": locale, COMPUTER_LEVEL_KEY: level},
+            extra={
+                "locale": locale,
+                COMPUTER_LEVEL_KEY: level,
+                # Text or pictures, as the server chose when the table opened (a rematch asks again).
+                PICTURES_KEY: bool(await self.guild_settings.get(guild_id, PICTURES_KEY, False)),
+            },
             parent_id=parent_id if where.thread else None,
         )
         if isinstance(computers, list):
