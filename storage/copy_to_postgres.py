@@ -31,6 +31,8 @@ TABLES = (
     "actions",
     "results",
     "ratings",
+    "seasons",
+    "season_ratings",
     "guild_settings",
     "table_messages",
     "dice_rolls",
