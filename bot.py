@@ -40,6 +40,7 @@ EXTENSIONS = (
     "cogs.tables",
     *GAME_EXTENSIONS,
     "cogs.leaderboard",
+    "cogs.seasons",
     "cogs.help",
     "cogs.settings",
     "cogs.roll",

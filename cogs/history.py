@@ -240,7 +240,8 @@ class HistoryCog(UsesTables, commands.Cog, name="History"):
             "history.line",
             locale,
             id=game.table_id,
-            game=self._title(game.game_id, locale),
+            game=self._title(game.game_id, locale)
+            + (t("seasons.mark", locale, number=game.season) if game.season else ""),
             date=when(game.finished_at),
             duration=duration(game.seconds, locale),
             players=" · ".join(

@@ -1,20 +1,32 @@
-"""/leaderboard and /stats: this server's standings, from storage/leaderboard.py."""
+"""/leaderboard and /stats: this server's standings, from storage/leaderboard.py, per season (the open
+one by default) or all-time; as text, or drawn (cogs/charts.py) with each player's rating over time."""
 
 from __future__ import annotations
+
+import asyncio
+import io
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.bidi import plain
+from cogs.charts import GameLine, LeaderRow, RatingPoint, SeasonMark, leaderboard_png, stats_png
 from cogs.i18n import Localish, game_title, join_list, plural, t
 from cogs.limits import echo
-from cogs.tables.context import shown_name
+from cogs.seasons import season_name
+from cogs.tables.context import PICTURES_KEY, shown_name
 from cogs.tables.errors import Refusal
 from cogs.tables.gamecog import ShortText
 from cogs.tables.language import public_locale
 from cogs.tables.tables import UsesTables
 from cogs.tables.ui import card_message
-from storage.leaderboard import ALL_GAMES, Standing
+from storage.leaderboard import ALL_GAMES, Standing, known_names
+from storage.seasons import Season, Seasons
+
+CURRENT = "current"
+ALL_TIME_WORD = "all"
+"""What a `season:` option takes besides a season's number: the open season (the default), all-time."""
 
 
 class LeaderboardCog(UsesTables, commands.Cog, name="Leaderboard"):
@@ -33,41 +45,132 @@ class LeaderboardCog(UsesTables, commands.Cog, name="Leaderboard"):
         """`key`, or its variant for a game scored in plates (Sushi Dice): its averages are plates."""
         return key if self._unit(game_id) == "results.points" else f"{key}_plates"
 
+    async def _season(self, guild_id: int, typed: str | None) -> Season | None:
+        """The season a `season:` option names: the open one by default, None for all-time."""
+        seasons = Seasons(self.tables.store.database)
+        word = plain(typed or "").strip().casefold()
+        if word in ("", CURRENT):
+            return await seasons.current(guild_id)
+        if word in (ALL_TIME_WORD, "all-time", "all time"):
+            return None
+        number = word.removeprefix("s").strip()
+        found = await seasons.get(guild_id, int(number)) if number.isdigit() and len(number) < 6 else None
+        if found is None:
+            raise Refusal("seasons.unknown", season=echo(typed or ""))
+        return found
+
+    def _season_title(self, season: Season | None, locale: Localish) -> str | None:
+        """How a board names its season: None for a server that never started one (nothing changed)."""
+        if season is None:
+            return t("seasons.all_time", locale)
+        if season.number == 0 and season.ended_at is None:
+            return None
+        return season_name(season.number, locale)
+
     @app_commands.command(
         name="leaderboard", description="This server's top players, overall or for one game"
     )
-    @app_commands.describe(game="Only this game (default: all games)")
+    @app_commands.describe(
+        game="Only this game (default: all games)",
+        season="A season, or all-time (default: the current season)",
+        picture="As a picture with each player's trend (default: as the server chose)",
+    )
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction, game: ShortText | None = None) -> None:
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        game: ShortText | None = None,
+        season: ShortText | None = None,
+        picture: bool | None = None,
+    ) -> None:
         locale = await public_locale(interaction)  # posted in the channel: the server's language
         if interaction.guild_id is None:
             raise Refusal("table.guild_only")
+        guild_id = interaction.guild_id
         bucket = game or ALL_GAMES
         if bucket != ALL_GAMES and bucket not in self.tables.games:
             raise Refusal("settings.unknown_game", game=echo(game))  # any length may arrive
-        top = await self.tables.leaderboard.top(interaction.guild_id, bucket)
-        embed = discord.Embed(title=t("leaderboard.title", locale, game=self._title(bucket, locale)))
-        embed.colour = discord.Colour.gold()
+        chosen = await self._season(guild_id, season)
+        number = chosen.number if chosen is not None else None
+        top = await self.tables.leaderboard.top(guild_id, bucket, season=number)
+        title = t("leaderboard.title", locale, game=self._title(bucket, locale))
+        season_title = self._season_title(chosen, locale)
+        if season_title is not None:
+            title = t("seasons.titled", locale, title=title, season=season_title)
+        embed = discord.Embed(title=title, colour=discord.Colour.gold())
+        files: list[discord.File] = []
         if not top:
             games = [self.tables.games[bucket]] if bucket in self.tables.games else self.tables.games.values()
             commands = join_list((f"`/{cog.group} new`" for cog in games), locale, style="or")
             embed.description = t("leaderboard.empty", locale, commands=commands)
         else:
-            header = t(self._counted("leaderboard.header", bucket), locale)
-            embed.description = "\n".join([header, *(_line(s, locale) for s in top)])
-            mine = await self.tables.leaderboard.standing(interaction.guild_id, interaction.user.id, bucket)
+            if picture is None:
+                picture = bool(await self.tables.guild_settings.get(guild_id, PICTURES_KEY, False))
+            if picture:
+                files.append(await self._picture(guild_id, bucket, number, top, title, locale))
+                embed.set_image(url=f"attachment://{files[0].filename}")
+            else:
+                header = t(self._counted("leaderboard.header", bucket), locale)
+                embed.description = "\n".join([header, *(_line(s, locale) for s in top)])
+            mine = await self.tables.leaderboard.standing(
+                guild_id, interaction.user.id, bucket, season=number
+            )
             embed.add_field(
                 name=t("leaderboard.you", locale),
                 value=_line(mine, locale) if mine else t("leaderboard.you_none", locale),
                 inline=False,
             )
-        await interaction.response.send_message(view=card_message(None, embed))
+        await interaction.response.send_message(view=card_message(None, embed), files=files)
+
+    async def _picture(
+        self,
+        guild_id: int,
+        bucket: str,
+        season: int | None,
+        top: list[Standing],
+        title: str,
+        locale: Localish,
+    ) -> discord.File:
+        board = self.tables.leaderboard
+        users = [standing.user_id for standing in top]
+        trends = await board.trends(guild_id, users, bucket, season)
+        names = await known_names(self.tables.store.database, guild_id, users)
+        rows = [
+            LeaderRow(
+                position=s.position,
+                name=names.get(s.user_id, ""),
+                rating=s.rating,
+                trend=tuple(trends.get(s.user_id, ())),
+                games=s.games,
+                wins=s.wins,
+            )
+            for s in top
+        ]
+        drawn = await asyncio.to_thread(leaderboard_png, plain(title), rows, locale)
+        return discord.File(io.BytesIO(drawn), filename="leaderboard.png")
 
     @leaderboard.autocomplete("game")
     async def _game_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return self.game_choices(current, interaction.locale)
+
+    @leaderboard.autocomplete("season")
+    async def _season_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        if interaction.guild_id is None:
+            return []
+        locale = interaction.locale
+        seasons = await Seasons(self.tables.store.database).all(interaction.guild_id)
+        named = [(season_name(season.number, locale), str(season.number)) for season in seasons]
+        named.append((t("seasons.all_time", locale), ALL_TIME_WORD))
+        typed = current.casefold()
+        return [
+            app_commands.Choice(name=name[:100], value=value)
+            for name, value in named
+            if typed in name.casefold() or typed in value
+        ][:25]
 
     @app_commands.command(name="stats", description="A player's results on this server")
     @app_commands.describe(member="Whose stats (default: yours)")
@@ -76,20 +179,31 @@ class LeaderboardCog(UsesTables, commands.Cog, name="Leaderboard"):
         locale = await public_locale(interaction)  # posted in the channel: the server's language
         if interaction.guild_id is None:
             raise Refusal("table.guild_only")
+        guild_id = interaction.guild_id
         who = member or interaction.user
         board = self.tables.leaderboard
-        standings = await board.stats(interaction.guild_id, who.id)
+        standings = await board.stats(guild_id, who.id)
         embed = discord.Embed(
             title=t("stats.title", locale, name=shown_name(who.display_name)),
             colour=discord.Colour.blurple(),
         )
         if not standings:
             embed.description = t("stats.none", locale, name=shown_name(who.display_name))
+        season = await Seasons(self.tables.store.database).current(guild_id)
+        if season.number and ALL_GAMES in standings:  # a server with seasons: the open one first
+            this_season = await board.standing(guild_id, who.id, ALL_GAMES, season=season.number)
+            line = (
+                _field(this_season, "stats.field", locale) if this_season else t("stats.season_none", locale)
+            )
+            embed.add_field(name=season_name(season.number, locale), value=line, inline=False)
         for game_id in [ALL_GAMES, *sorted(g for g in standings if g != ALL_GAMES)]:
             if game_id in standings:
                 field = _field(standings[game_id], self._counted("stats.field", game_id), locale)
-                embed.add_field(name=self._title(game_id, locale), value=field)
-        recent = await board.recent_games(interaction.guild_id, who.id)
+                # With seasons the overall line is the all-time one (the season's is above it).
+                seasons_on = season.number and game_id == ALL_GAMES
+                name = t("seasons.all_time", locale) if seasons_on else self._title(game_id, locale)
+                embed.add_field(name=name, value=field)
+        recent = await board.recent_games(guild_id, who.id)
         if recent:
             lines = [
                 t(
@@ -100,10 +214,30 @@ class LeaderboardCog(UsesTables, commands.Cog, name="Leaderboard"):
                     points=plural(self._unit(game.game_id), game.score, locale),
                 )
                 + (t("computers.stats.recent_mark", locale) if game.with_computers else "")
+                + (t("seasons.mark", locale, number=game.season) if game.season else "")
                 for game in recent
             ]
             embed.add_field(name=t("stats.recent", locale), value="\n".join(lines), inline=False)
-        await interaction.response.send_message(view=card_message(None, embed))
+        files: list[discord.File] = []
+        over_time = await board.ratings_over_time(guild_id, who.id)
+        if over_time:
+            seasons = await Seasons(self.tables.store.database).all(guild_id)
+            lines_drawn = [
+                GameLine(
+                    title=self._title(game_id, locale),
+                    points=tuple(RatingPoint(point.at, point.rating) for point in points),
+                    games=standings[game_id].games if game_id in standings else len(points),
+                    wins=standings[game_id].wins if game_id in standings else 0,
+                )
+                for game_id, points in over_time.items()
+            ][:5]
+            marks = [
+                SeasonMark(s.number, s.started_at) for s in seasons if s.number and s.started_at is not None
+            ]
+            drawn = await asyncio.to_thread(stats_png, who.display_name, lines_drawn, marks, locale)
+            files.append(discord.File(io.BytesIO(drawn), filename="stats.png"))
+            embed.set_image(url="attachment://stats.png")
+        await interaction.response.send_message(view=card_message(None, embed), files=files)
 
 
 def _numbers(standing: Standing) -> dict[str, object]:

@@ -294,7 +294,8 @@ class ReplayCog(UsesTables, commands.Cog, name="Replay"):
                 locale,
                 date=when(finished.finished_at),
                 duration=duration(finished.seconds, locale),
-            ),
+            )
+            + (t("seasons.mark", locale, number=finished.season) if finished.season else ""),
             inline=False,
         )
         if step.number < total:  # the result was not known yet: it shows at the end, like it did then

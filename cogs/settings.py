@@ -1,6 +1,6 @@
 """/settings: server admins choose the turn time-out, default table options per game, how long
-finished games are kept in /history, turn pings and their grace delay, and whether games with
-computer players count.
+finished games are kept in /history, turn pings and their grace delay, whether games with
+computer players count, seasons, and text or pictures.
 
 Every answer here is private: it speaks the admin's own language (`player_locale`)."""
 
@@ -15,8 +15,9 @@ from discord.ext import commands
 from cogs.bidi import plain
 from cogs.i18n import Localish, game_title, has, join_list, option_line, plural, t
 from cogs.limits import echo
+from cogs.seasons import SeasonsCog, begin_season, post_podium, schedule_line, season_name
 from cogs.tables import threads
-from cogs.tables.context import now
+from cogs.tables.context import PICTURES_KEY, now
 from cogs.tables.errors import Refusal
 from cogs.tables.gamecog import ShortText
 from cogs.tables.language import LANGUAGE_KEY, LANGUAGES, language_choices, player_locale
@@ -26,6 +27,7 @@ from cogs.tables.tables import UsesTables
 from cogs.tables.timers import TURN_TIMEOUT_KEY
 from cogs.tables.ui import card_message, reply_ephemeral
 from storage.history import RETENTION_KEY, HistoryStore
+from storage.seasons import CHANNEL_KEY, SCHEDULE_KEY, SCHEDULES
 from storage.settings import GuildSettings
 
 WHERE_TEXT = "Threads (the default): several tables at once, one thread each; channel: one table per channel"
@@ -90,6 +92,10 @@ class SettingsCog(
         )
         counted = stored.get(COMPUTERS_COUNTED_KEY, True)
         lines.append(t("computers.settings.on" if counted else "computers.settings.off", locale))
+        lines.append(
+            t("settings.pictures.on" if stored.get(PICTURES_KEY) else "settings.pictures.off", locale)
+        )
+        lines.append(await schedule_line(self.tables, interaction.guild_id, locale))
         embed = discord.Embed(title=t("settings.title", locale), description="\n".join(lines))
         await interaction.response.send_message(view=card_message(None, embed), ephemeral=True)
 
@@ -188,6 +194,64 @@ class SettingsCog(
         assert interaction.guild_id is not None
         await self.tables.guild_settings.set(interaction.guild_id, COMPUTERS_COUNTED_KEY, counted)
         key = "computers.settings_set.on" if counted else "computers.settings_set.off"
+        await reply_ephemeral(interaction, t(key, await player_locale(interaction)))
+
+    @app_commands.command(
+        name="season", description="Seasons: start a new one now or on a schedule, and where podiums go"
+    )
+    @app_commands.describe(
+        new="True: end the open season now (its podium is posted) and start the next",
+        schedule="When seasons end by themselves: monthly, quarterly or never (the default)",
+        podium="The channel a season's podium is posted in (default: where seasons are set)",
+    )
+    @app_commands.choices(schedule=[app_commands.Choice(name=name, value=name) for name in SCHEDULES])
+    async def season(
+        self,
+        interaction: discord.Interaction,
+        new: bool = False,
+        schedule: app_commands.Choice[str] | None = None,
+        podium: discord.TextChannel | None = None,
+    ) -> None:
+        assert interaction.guild_id is not None
+        guild_id, settings = interaction.guild_id, self.tables.guild_settings
+        locale = await player_locale(interaction)
+        if podium is not None:
+            await settings.set(guild_id, CHANNEL_KEY, podium.id)
+        elif schedule is not None and not await settings.get(guild_id, CHANNEL_KEY):
+            # A scheduled season ends with nobody there: its podium goes where the schedule was set.
+            await settings.set(guild_id, CHANNEL_KEY, interaction.channel_id)
+        if schedule is not None and schedule.value == "never":
+            await settings.clear(guild_id, SCHEDULE_KEY)
+        elif schedule is not None:  # counted from now: the open season ends at the next boundary
+            await settings.set(guild_id, SCHEDULE_KEY, {"every": schedule.value, "since": now()})
+        if schedule is not None:
+            watcher = self.bot.get_cog("Seasons")
+            if isinstance(watcher, SeasonsCog):
+                watcher.schedule_changed()
+        moved = await begin_season(self.tables, guild_id) if new else None
+        lines = []
+        if moved is not None:
+            ended, started = moved
+            lines.append(
+                t(
+                    "seasons.started",
+                    locale,
+                    season=season_name(started.number, locale),
+                    ended=season_name(ended.number, locale),
+                )
+            )
+        lines.append(await schedule_line(self.tables, guild_id, locale))
+        await reply_ephemeral(interaction, "\n".join(lines))  # answered first: then the podium
+        if moved is not None:
+            await post_podium(self.bot, self.tables, *moved, channel_id=interaction.channel_id)
+
+    @app_commands.command(name="pictures", description="Boards and results as pictures, or as text")
+    @app_commands.describe(on="True: pictures where a game offers them; false: text (the default)")
+    async def pictures(self, interaction: discord.Interaction, on: bool) -> None:
+        assert interaction.guild_id is not None
+        # Tables fix it when they open, like their language: an open table keeps what it shows.
+        await self.tables.guild_settings.set(interaction.guild_id, PICTURES_KEY, on)
+        key = "settings.pictures_set.on" if on else "settings.pictures_set.off"
         await reply_ephemeral(interaction, t(key, await player_locale(interaction)))
 
     @app_commands.command(name="language", description="The language of this server's tables and boards")

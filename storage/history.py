@@ -36,6 +36,7 @@ class FinishedGame:
     players: tuple[Player, ...]  # by seat
     started_at: float
     finished_at: float
+    season: int = 0  # the server's season it was played in (0: before its first)
 
     @property
     def seconds(self) -> float:
@@ -109,7 +110,7 @@ class HistoryStore:
         started = _started(self.database)
         rows = await self.database.fetch_all(
             f"SELECT g.id, g.guild_id, g.channel_id, g.game_id, g.seats, {started} AS started_at,"
-            " r.seat, r.user_id, r.score, r.rank, r.finished_at"
+            " r.seat, r.user_id, r.score, r.rank, r.finished_at, r.season"
             " FROM game_tables g JOIN results r ON r.table_id = g.id"
             f" WHERE g.guild_id = ? AND g.status = 'finished' AND g.id IN ({marks})"
             " ORDER BY g.id, r.seat",
@@ -130,6 +131,7 @@ class HistoryStore:
                 players=tuple(game["players"]),
                 started_at=game["row"]["started_at"],
                 finished_at=game["row"]["finished_at"],
+                season=game["row"]["season"],
             )
             for game in games.values()
         ]

@@ -8,6 +8,7 @@ fixed strength of its level, and the humans' lines count such games apart (`comp
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
@@ -329,3 +330,26 @@ async def _rate(
         ],
     )
     return {r.user_id: updated[r.user_id][0] - 3 * updated[r.user_id][1] for r in rated}
+
+
+async def known_names(database: Database, guild_id: int, user_ids: list[int]) -> dict[int, str]:
+    """The name each player had at their latest finished game on this server (pictures draw names,
+    and the bot has no member list to ask)."""
+    if not user_ids:
+        return {}
+    rows = await database.fetch_all(
+        "SELECT r.user_id, r.seat, g.seats FROM results r JOIN game_tables g ON g.id = r.table_id"
+        f" WHERE r.guild_id = ? AND r.user_id IN ({', '.join('?' * len(user_ids))})"
+        " AND r.finished_at = (SELECT MAX(x.finished_at) FROM results x"
+        " WHERE x.guild_id = r.guild_id AND x.user_id = r.user_id)"
+        " ORDER BY r.table_id DESC",
+        (guild_id, *user_ids),
+    )
+    found: dict[int, str] = {}
+    for row in rows:
+        if row["user_id"] in found:
+            continue
+        seats = json.loads(row["seats"])
+        if row["seat"] < len(seats):
+            found[row["user_id"]] = str(seats[row["seat"]].get("name", ""))
+    return found

@@ -112,17 +112,19 @@ class Seasons:
 
     async def due(self, now: float) -> list[tuple[int, int]]:
         """(guild, open season) of every server whose schedule ends its open season by `now`."""
+        return [(guild, number) for guild, number, end in await self.scheduled() if end <= now]
+
+    async def scheduled(self) -> list[tuple[int, int, float]]:
+        """(guild, open season, when its schedule ends it) of every server with a schedule."""
         rows = await self.database.fetch_all(
             "SELECT guild_id, value FROM guild_settings WHERE key = ?", (SCHEDULE_KEY,)
         )
         found = []
         for row in rows:
             schedule = _schedule(row["value"])
-            if schedule is None:
-                continue
-            season = await self.current(row["guild_id"])
-            if ends_at(schedule, season) <= now:
-                found.append((row["guild_id"], season.number))
+            if schedule is not None:
+                season = await self.current(row["guild_id"])
+                found.append((row["guild_id"], season.number, ends_at(schedule, season)))
         return found
 
 

@@ -34,11 +34,15 @@ class RockTheBockCog(
     group_description="Rock the Bock: goats, bocks and wolves",
 ):
     game = GAME
+    pictured = True  # with pictures chosen, the sheets are a picture (cogs/rockthebock/picture.py)
 
     # ------------------------------------------------------------ hooks
 
     def render_board(self, ctx: Context) -> Board:
         return render.board(self, ctx)
+
+    def results_picture(self, ctx: Context) -> discord.File | None:
+        return render.sheets_picture(ctx)
 
     def describe(self, ctx: Context, seat: int, action: Action) -> str:
         if isinstance(action, Roll):

@@ -5,7 +5,8 @@ The public board speaks to the table (it names the player to move) and stays wit
 at four players: one line per sheet, every round score shown as the rule makes it
 ("🐏 3 > 🐺 2 → 🐐 2 × +1 = **+2**"), the legend on the first board only. A throw with wolves
 draws each possible victim's sheet as a section: the line with the button beside it that sends
-them the wolves.
+them the wolves. A table that draws pictures (`ctx.pictures`) shows the sheets as one picture instead
+of their lines (cogs/rockthebock/picture.py), on the board and on the results.
 
 Everything here reads `game.view(...)` (through a `TableContext`) and the catalog; no rule is
 decided here. Buttons and selects come from the cog's builders (`GameCog.action_button`, ...);
@@ -14,11 +15,13 @@ the cog (cogs/rockthebock/cog.py) maps clicks and slash commands to actions.
 
 from __future__ import annotations
 
+import io
 from typing import Any, TypeAlias
 
 import discord
 
 from cogs.i18n import join_list, number, plural, signed
+from cogs.rockthebock import picture
 from cogs.tables.boards import medal
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog, ResultNotes
@@ -40,6 +43,8 @@ EMBED_COLOURS = {
     "green": discord.Colour.green(),
     "yellow": discord.Colour.gold(),
 }
+PICTURE = "sheets.png"
+"""The file name of the sheets' picture, on the board and on the results."""
 
 
 def wolf_targets(ctx: Context, seat: int) -> list[int]:
@@ -178,6 +183,9 @@ def board(cog: Cog, ctx: Context) -> Board:
     view = ctx.public()
     content, embed = board_embed(ctx)
     drawn = Board(content=content, embed=embed)
+    if ctx.pictures:  # the sheets as a picture, in place of their lines
+        embed.set_image(url=f"attachment://{PICTURE}")
+        drawn.files.append(sheets_picture(ctx))
     seat = view["turn"]
     if view["over"] or seat is None:
         return drawn
@@ -279,10 +287,11 @@ def board_embed(ctx: Context) -> tuple[str | None, discord.Embed]:
         lines.append(last)
     if view["phase"] == "choose":
         lines.append(throw_line(ctx, view))
-    lines += [sheet_line(ctx, view, sheet) for sheet in view["sheets"]]
+    if not ctx.pictures:  # else the picture shows the sheets
+        lines += [sheet_line(ctx, view, sheet) for sheet in view["sheets"]]
     embed = discord.Embed(
         title=ctx.t("rockthebock.title", round=view["round"], rounds=view["rounds"]),
-        description="\n".join(lines),
+        description="\n".join(lines) or None,
         colour=EMBED_COLOURS[view["sheets"][seat]["colour"]],
     )
     return turn_line(ctx, view, seat), embed
@@ -308,7 +317,8 @@ def final_embed(ctx: Context, view: RockTheBockView) -> discord.Embed:
     ranking = view["ranking"]
     assert ranking is not None, "the final sheets are only drawn once the game is over"
     lines = [ctx.t("rockthebock.final.lead")]
-    for seat in sorted(range(ctx.players), key=lambda s: (ranking[s], s)):
+    shown = [] if ctx.pictures else sorted(range(ctx.players), key=lambda s: (ranking[s], s))
+    for seat in shown:  # with pictures, the picture shows the sheets
         sheet = view["sheets"][seat]
         lines.append(
             ctx.t(
@@ -325,6 +335,14 @@ def final_embed(ctx: Context, view: RockTheBockView) -> discord.Embed:
     return discord.Embed(
         title=ctx.t("rockthebock.title_over"), description="\n".join(lines), colour=discord.Colour.gold()
     )
+
+
+def sheets_picture(ctx: Context) -> discord.File:
+    """Every sheet as a picture (cogs/rockthebock/picture.py): the board's while the game is on, the
+    results' at the end. Drawn again only when a sheet or the turn changed, not at each throw."""
+    names = [ctx.plain_name(seat) for seat in range(ctx.players)]  # drawn, not markdown: as stored
+    drawn = picture.render_png(ctx.public(), names, ctx.locale)
+    return discord.File(io.BytesIO(drawn), filename=PICTURE)
 
 
 def round_announcement(ctx: Context, events: list[Event]) -> list[str]:

@@ -48,11 +48,15 @@ class SushiGoCog(
 ):
     game = GAME
     private_mode = "dm"
+    pictured = True  # with pictures chosen, the board's tableaux and the final scores are drawn
 
     # ------------------------------------------------------------ rendering hooks
 
     def render_board(self, ctx: Context) -> Board:
         return render.board(self, ctx)
+
+    def results_picture(self, ctx: Context) -> discord.File | None:
+        return render.results_picture(ctx)
 
     def render_private(self, ctx: Context, seat: int) -> Board | None:
         return render.private_board(self, ctx, seat)

@@ -3,18 +3,21 @@ how the final scores came about.
 
 Everything here is drawn from `GAME.view(...)` (and the engine's own scoring function for the
 running round); nothing decides a rule. The public board is built from `view(None)` only, so it
-can never show a hand or a pick that has not been revealed.
+can never show a hand or a pick that has not been revealed. A table that chose pictures
+(`ctx.pictures`) gets its tableaux and its final scores drawn (picture.py), and in words only the rest.
 """
 
 from __future__ import annotations
 
+import io
 from collections import Counter
 from typing import TypeAlias
 
 import discord
 
 from cogs import bidi
-from cogs.i18n import number, plural, signed
+from cogs.i18n import join_list, number, plural, signed
+from cogs.sushigo import picture
 from cogs.tables.boards import medal
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog, ResultNotes
@@ -51,6 +54,8 @@ CATEGORY_EMOJI: dict[str, str] = {
     "maki": "🍥",
 }
 COLOUR = discord.Colour.from_rgb(232, 93, 74)
+BOARD_PICTURE = "sushigo.png"
+SCORES_PICTURE = "sushigo-scores.png"
 
 
 def card_name(ctx: Context, card: str) -> str:
@@ -150,6 +155,8 @@ def board(cog: Cog, ctx: Context) -> Board:
     lines: list[str] = []
     if view["round"] == 1 and view["turn_number"] == 1 and not ctx.replaying:
         lines.append(ctx.t("sushigo.board.playing"))
+    if ctx.pictures:
+        return _picture_board(ctx, view, lines)
     so_far = round_breakdown(view["tableaux"])
     live = not ctx.replaying  # a replay shows the table only, mentioning nobody
     revealed = _revealed(ctx, view)
@@ -174,6 +181,10 @@ def board(cog: Cog, ctx: Context) -> Board:
     last = view["reveal"]
     if last:
         lines.append(ctx.t("sushigo.board.last", round=last["round"], turn=last["turn_number"]))
+    return Board(embed=_playing_embed(ctx, view, lines))
+
+
+def _playing_embed(ctx: Context, view: SushiGoView, lines: list[str]) -> discord.Embed:
     embed = discord.Embed(
         title=ctx.t(
             "sushigo.board.title", round=view["round"], rounds=view["rounds"], turn=view["turn_number"]
@@ -190,7 +201,38 @@ def board(cog: Cog, ctx: Context) -> Board:
             discard=view["discard_size"],
         )
     )
-    return Board(embed=embed)
+    return embed
+
+
+def _picture_board(ctx: Context, view: SushiGoView, lines: list[str]) -> Board:
+    """The board with its picture (`picture.play_png`: each player's cards, puddings and score, and
+    who still picks): in words the turn, who still picks (mentioned on the live board), the last reveal."""
+    waiting = [ctx.name(seat) if ctx.replaying else ctx.mention(seat) for seat in view["to_move"]]
+    if waiting:
+        lines.append(ctx.t("sushigo.picture.waiting", players=join_list(waiting, ctx.locale)))
+    last = _last_line(ctx, view)
+    if last:
+        lines.append(last)
+    embed = _playing_embed(ctx, view, lines)
+    png = picture.play_png(view, _picture_names(ctx), ctx.locale)
+    return Board(embed=embed, files=[_attach(embed, png, BOARD_PICTURE)])
+
+
+def _picture_names(ctx: Context) -> list[str]:
+    return [ctx.plain_name(seat) for seat in range(ctx.players)]  # drawn, not markdown: as stored
+
+
+def _attach(embed: discord.Embed, png: bytes, filename: str) -> discord.File:
+    """The picture as the embed's image (the card's gallery), and the file that carries it."""
+    embed.set_image(url=f"attachment://{filename}")
+    return discord.File(io.BytesIO(png), filename=filename)
+
+
+def results_picture(ctx: Context) -> discord.File:
+    """The final scoring as a picture, for the results card."""
+    return discord.File(
+        io.BytesIO(picture.final_png(ctx.public(), _picture_names(ctx), ctx.locale)), filename=SCORES_PICTURE
+    )
 
 
 def _revealed(ctx: Context, view: SushiGoView) -> list[str]:
@@ -232,6 +274,14 @@ def _final_board(ctx: Context, view: SushiGoView) -> Board:
     ranking = view["ranking"]
     pudding_points = view["pudding_points"]
     assert ranking is not None and pudding_points is not None  # both are set once the game is over
+    if ctx.pictures:  # the scoring as a picture (`picture.final_png`), the last reveal in words
+        embed = discord.Embed(
+            title=ctx.t("sushigo.board.title_over"),
+            description=_last_line(ctx, view),
+            colour=discord.Colour.gold(),
+        )
+        png = picture.final_png(view, _picture_names(ctx), ctx.locale)
+        return Board(embed=embed, files=[_attach(embed, png, SCORES_PICTURE)])
     order = sorted(range(ctx.players), key=lambda seat: (ranking[seat], seat))
     lines = [
         plural(

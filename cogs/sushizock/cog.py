@@ -57,6 +57,10 @@ class SushizockCog(
     def render_board(self, ctx: Context) -> Board:
         return render.board(self, ctx)
 
+    def results_picture(self, ctx: Context) -> discord.File | None:
+        """The piles turned over, as a picture (its board stays text: `pictured` is False)."""
+        return render.piles_picture(ctx)
+
     def describe(self, ctx: Context, seat: int, action: Action) -> str:
         last = render.last_action(ctx, ctx.public())
         if last is not None and last[0] == seat:

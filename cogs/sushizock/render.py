@@ -3,17 +3,20 @@
 The dice to set aside are toggled on the board, one button per die of the throw; which are
 marked is interface state carried in the toggles' custom_ids (`u:keep.<mask>`), never the
 game's. "Steal" answers its clicker privately with the targets and positions (`steal_step`),
-so the board fits twelve lines with five players, its rows of buttons counted.
+so the board fits twelve lines with five players, its rows of buttons counted. A table that draws
+pictures gets the piles turned over as a picture on its results (cogs/sushizock/picture.py).
 """
 
 from __future__ import annotations
 
+import io
 from collections.abc import Mapping
 from typing import Any, TypeAlias
 
 import discord
 
 from cogs.i18n import Localish, plural, signed, t
+from cogs.sushizock import picture
 from cogs.tables.boards import medal
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog, ResultNotes
@@ -39,6 +42,8 @@ Cog: TypeAlias = GameCog[SushizockState, Action, SushizockView]
 
 FACE_EMOJI = {"sushi": "🍣", "bone": "🦴", "blue": "🔵", "red": "🔴"}
 PILE_EMOJI = {"sushi": "🍣", "bone": "🦴"}
+PICTURE = "piles.png"
+"""The file name of the piles' picture on the results."""
 
 
 def row_of(view: SushizockView, pile: str) -> list[int]:
@@ -355,6 +360,14 @@ def _final(ctx: Context, view: SushizockView) -> Board:
         )
         embed.add_field(name=name, value=value, inline=False)
     return Board(content=ctx.t("sushizock.over"), embed=embed)
+
+
+def piles_picture(ctx: Context) -> discord.File:
+    """The piles turned over as a picture (cogs/sushizock/picture.py), for the results of a table that
+    draws pictures."""
+    names = [ctx.plain_name(seat) for seat in range(ctx.players)]  # drawn, not markdown: as stored
+    drawn = picture.render_png(ctx.public(), names, ctx.locale)
+    return discord.File(io.BytesIO(drawn), filename=PICTURE)
 
 
 def result_notes(ctx: Context) -> ResultNotes:

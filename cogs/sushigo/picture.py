@@ -1,0 +1,498 @@
+"""Sushi Go!'s pictures for the public board, drawn from `GAME.view(state, None)` alone, for tables that
+chose pictures (`TableContext.pictures`).
+
+The card shows a picture at its full width: about 560 px on a desktop, 265 px on a phone. So it is drawn
+WIDTH px wide with every word FONT px tall (11 px on a phone), and with few words: shapes, colours and
+numbers say the rest.
+
+- During play (`play_png`): a band per player, BAND px tall (a five-player table 464 px: 406 px on a
+  desktop, 192 px on a phone). Its first line: ⌛ (the pick still owed, the band framed in orange) or ✓,
+  the name (cut short with "…"; on the right in a right-to-left language, where the band reads from),
+  the puddings kept in all rounds, what this round's cards make so far ("+7") and the score (dark on
+  yellow). Below it the cards played this round as tiles, a colour and an icon per kind, grouped by kind
+  in menu order: a maki with its rolls, a nigiri on wasabi on a wasabi-green tile, a free wasabi apart,
+  and each finished set (a tempura pair, a sashimi triple) framed.
+- The final scoring (`final_png`): a row per player in rank order: a medal with the rank, the name, each
+  round's points, the maki points among them (in brackets, dim), the puddings (their count on a pudding
+  pink pill) with their points, and the total (dark on yellow).
+
+A picture is cached on exactly what it draws (`lru_cache` on tuples of numbers, names and the locale):
+the board is drawn again after every pick, and a band changes only with a pick or a reveal.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from functools import cache, lru_cache
+from typing import NamedTuple
+
+from PIL import Image, ImageDraw
+
+from cogs.drawing import Colour, draw_text, fit_text, png, printable, text_width
+from cogs.i18n import is_rtl, number, signed, t
+from rules.sushigo.game import SushiGoView
+from rules.sushigo.scoring import CARDS, MAKI_ROLLS, NIGIRI, round_breakdown
+
+WIDTH = 640
+"""The picture's width in pixels: the card shows it 560 px wide on a desktop, 265 px on a phone."""
+PHONE_WIDTH = 265
+SMALLEST_SHOWN = 11
+"""The smallest a word may be, in pixels, where the picture is shown smallest (a phone)."""
+FONT = math.ceil(SMALLEST_SHOWN * WIDTH / PHONE_WIDTH)
+"""The size of every word drawn (27 px: 11.2 px on a phone)."""
+
+# During play: a band per player, its first line (mark, name, puddings, score) above its tiles.
+MARGIN = 4
+BAND = 88
+GAP = 4
+LINE_MIDDLE = 21
+"""The middle of a band's first line, from the band's top."""
+TILE_W, TILE_H = 40, 44
+TILE_TOP = 38
+TILE_GAP = 4
+GROUP_GAP = 12
+PILL = 30
+"""The least width of a number on a pill (the score, the puddings)."""
+SETS = {"tempura": 2, "sashimi": 3}
+"""The kinds that score in sets, framed once complete: a tempura pair, a sashimi triple."""
+
+# The final scoring: a header of icons over a row per player.
+HEADER = 40
+ROW = 48
+
+BACKGROUND = (43, 45, 49)
+PANEL = (54, 57, 63)
+ROW_ALT = (47, 49, 54)
+TEXT = (236, 236, 236)
+DIM = (160, 160, 168)
+DUE = (255, 176, 32)
+DONE = (87, 200, 120)
+CURRENT = (255, 214, 92)
+SCORE_TEXT = (40, 30, 0)
+MEDALS = {1: (255, 214, 92), 2: (200, 202, 212), 3: (205, 135, 70)}
+NO_MEDAL = (96, 100, 110)
+TILE: dict[str, Colour] = {
+    "tempura": (150, 100, 190),
+    "sashimi": (60, 150, 160),
+    "dumpling": (80, 100, 190),
+    "maki": (205, 60, 60),
+    "nigiri": (222, 172, 48),
+    "wasabi": (84, 136, 46),
+    "pudding": (232, 120, 170),
+    "chopsticks": (110, 170, 220),
+}
+EDGE = (30, 30, 34)
+RICE = (250, 248, 240)
+NORI = (28, 46, 32)
+TOPPING: dict[str, Colour] = {"egg": (255, 232, 120), "salmon": (250, 128, 72), "squid": (236, 232, 246)}
+WASABI = (176, 224, 80)
+CUSTARD = (250, 214, 120)
+CARAMEL = (128, 66, 28)
+
+
+class Group(NamedTuple):
+    """Tiles side by side: cards of one kind ("salmon@wasabi": a salmon on a wasabi; maki of any rolls
+    together), framed when they are a finished set."""
+
+    cards: tuple[str, ...]
+    framed: bool = False
+
+
+class Band(NamedTuple):
+    """A player as the picture during play draws them: everything the band shows, and nothing else."""
+
+    name: str
+    owed: bool
+    score: int
+    so_far: int
+    """What this round's cards make so far (the maki as if the round ended now)."""
+    puddings: int
+    groups: tuple[Group, ...]
+
+
+class Row(NamedTuple):
+    """A player's line of the final scoring."""
+
+    rank: int
+    name: str
+    rounds: tuple[int, ...]
+    maki: int
+    puddings: int
+    pudding_points: int
+    total: int
+
+
+# ---------------------------------------------------------------- what is drawn
+
+
+def groups(tableau: Sequence[str], slots: Sequence[str | None]) -> tuple[Group, ...]:
+    """The cards in front of a player as the picture lays them out: by kind in menu order, each finished
+    set apart and framed, the nigiri on wasabi before the others of their kind, free wasabi apart."""
+    count = Counter(tableau)
+    on_wasabi = Counter(card for card in slots if card is not None)
+    laid: list[Group] = []
+    for card in CARDS:
+        if card in MAKI_ROLLS:
+            if card == next(iter(MAKI_ROLLS)):  # every maki in one group, the card of most rolls first
+                maki = [name for name in reversed(MAKI_ROLLS) for _ in range(count[name])]
+                laid += [Group(tuple(maki))] if maki else []
+        elif card in NIGIRI:
+            laid += [Group((f"{card}@wasabi",) * on_wasabi[card])] if on_wasabi[card] else []
+            plain = count[card] - on_wasabi[card]
+            laid += [Group((card,) * plain)] if plain else []
+        elif card == "wasabi":
+            free = list(slots).count(None)
+            laid += [Group(("wasabi",) * free)] if free else []
+        elif card in SETS:
+            full, rest = divmod(count[card], SETS[card])
+            laid += [Group((card,) * SETS[card], framed=True)] * full
+            laid += [Group((card,) * rest)] if rest else []
+        elif count[card]:
+            laid.append(Group((card,) * count[card]))
+    return tuple(laid)
+
+
+def shown_name(name: str, seat: int, locale: str | None) -> str:
+    """A name as the picture can draw it; "Player 2" for one of which no letter can be drawn (emoji)."""
+    return printable(name) or t("sushigo.picture.seat", locale, seat=seat + 1)
+
+
+def bands(view: SushiGoView, names: Sequence[str], locale: str | None) -> tuple[Band, ...]:
+    """Each player's band during play, from the table's view."""
+    so_far = round_breakdown(view["tableaux"])
+    owed = set(view["to_move"])
+    return tuple(
+        Band(
+            name=shown_name(names[seat], seat, locale),
+            owed=seat in owed,
+            score=view["scores"][seat],
+            so_far=so_far[seat]["total"],
+            puddings=view["puddings"][seat],
+            groups=groups(view["tableaux"][seat], view["wasabi_slots"][seat]),
+        )
+        for seat in range(len(view["scores"]))
+    )
+
+
+def rows(view: SushiGoView, names: Sequence[str], locale: str | None) -> tuple[Row, ...]:
+    """Each player's final scoring, in rank order (the seat's order among equals)."""
+    ranking, pudding_points = view["ranking"], view["pudding_points"]
+    assert ranking is not None and pudding_points is not None, "only a finished game is scored"
+    order = sorted(range(len(ranking)), key=lambda seat: (ranking[seat], seat))
+    return tuple(
+        Row(
+            rank=ranking[seat],
+            name=shown_name(names[seat], seat, locale),
+            rounds=tuple(points[seat]["total"] for points in view["round_points"]),
+            maki=sum(points[seat]["maki"] for points in view["round_points"]),
+            puddings=view["puddings"][seat],
+            pudding_points=pudding_points[seat],
+            total=view["scores"][seat],
+        )
+        for seat in order
+    )
+
+
+def play_height(players: int) -> int:
+    return 2 * MARGIN + players * BAND + (players - 1) * GAP
+
+
+def final_height(players: int) -> int:
+    return 2 * MARGIN + HEADER + players * ROW
+
+
+def play_png(view: SushiGoView, names: Sequence[str], locale: str | None) -> bytes:
+    """The table during play as PNG bytes: a band per player (`names` per seat, as stored)."""
+    return _play_png(bands(view, names, locale), locale)
+
+
+def final_png(view: SushiGoView, names: Sequence[str], locale: str | None) -> bytes:
+    """The finished game's scoring as PNG bytes: a row per player, best first."""
+    return _final_png(rows(view, names, locale), _total_word(locale), locale)
+
+
+def _total_word(locale: str | None) -> str:
+    return t("sushigo.picture.total", locale)
+
+
+# ---------------------------------------------------------------- mirrored for right to left
+
+
+class Side:
+    """Positions measured from where a line starts reading: the left, or the right in a right-to-left
+    language (the picture mirrored, its icons and words not)."""
+
+    def __init__(self, rtl: bool) -> None:
+        self.rtl = rtl
+
+    def x(self, x: float) -> float:
+        return WIDTH - x if self.rtl else x
+
+    def box(self, x0: float, y0: float, x1: float, y1: float) -> tuple[float, float, float, float]:
+        return (WIDTH - x1, y0, WIDTH - x0, y1) if self.rtl else (x0, y0, x1, y1)
+
+    def anchor(self, anchor: str) -> str:
+        """ "lm" (starting at x) as the side reads it: "rm" from the right."""
+        return {"lm": "rm", "rm": "lm"}.get(anchor, anchor) if self.rtl else anchor
+
+    def text(
+        self, draw: ImageDraw.ImageDraw, x: float, y: float, text: str, fill: Colour, anchor: str
+    ) -> None:
+        draw_text(draw, (self.x(x), y), text, fill, FONT, self.anchor(anchor))
+
+
+# ---------------------------------------------------------------- icons
+
+
+@lru_cache(maxsize=64)
+def _tile(card: str) -> Image.Image:
+    """A card's tile: its colour, and its icon in the middle (drawn once per kind)."""
+    kind, _, under = card.partition("@")
+    colour = TILE["maki" if kind in MAKI_ROLLS else "nigiri" if kind in NIGIRI else kind]
+    if under:
+        colour = TILE["wasabi"]
+    tile = Image.new("RGBA", (TILE_W, TILE_H), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(tile)
+    draw.rounded_rectangle((0, 0, TILE_W - 1, TILE_H - 1), radius=6, fill=colour, outline=EDGE)
+    _icon(draw, kind, TILE_W / 2, TILE_H / 2, under == "wasabi")
+    return tile
+
+
+def _icon(draw: ImageDraw.ImageDraw, kind: str, x: float, y: float, on_wasabi: bool = False) -> None:
+    """A card's icon centred on (x, y), about 30 px across (a maki's rolls are written on it)."""
+    if kind == "tempura":  # a fried shrimp (🍤): a golden curl, its red tail
+        draw.arc((x - 13, y - 10, x + 13, y + 16), 170, 370, fill=EDGE, width=12)
+        draw.arc((x - 12, y - 9, x + 12, y + 15), 172, 368, fill=(244, 178, 60), width=10)
+        draw.polygon([(x - 12, y + 3), (x - 18, y + 14), (x - 5, y + 12)], fill=(230, 80, 50), outline=EDGE)
+    elif kind == "sashimi":  # a fish (🐟), the board's word for it
+        draw.polygon([(x + 6, y), (x + 17, y - 9), (x + 17, y + 9)], fill=(250, 128, 100), outline=EDGE)
+        draw.ellipse((x - 17, y - 9, x + 10, y + 9), fill=(250, 128, 100), outline=EDGE)
+        draw.ellipse((x - 11, y - 4, x - 7, y), fill=EDGE)
+    elif kind == "dumpling":  # a half moon with its pleats
+        draw.pieslice((x - 15, y - 12, x + 15, y + 16), 180, 360, fill=(245, 230, 200), outline=EDGE)
+        for dx in (-6, 0, 6):
+            draw.line((x + dx, y - 10, x + dx, y - 3), fill=(180, 150, 110), width=2)
+        draw.line((x - 15, y + 2, x + 15, y + 2), fill=EDGE, width=1)
+    elif kind in MAKI_ROLLS:  # a roll: nori round rice (its count written on it)
+        draw.ellipse((x - 17, y - 17, x + 17, y + 17), fill=NORI)
+        draw.ellipse((x - 14, y - 14, x + 14, y + 14), fill=RICE)
+    elif kind in NIGIRI:
+        if on_wasabi:
+            draw.ellipse((x - 9, y + 6, x + 9, y + 18), fill=WASABI, outline=EDGE)
+        draw.rounded_rectangle((x - 14, y - 2, x + 14, y + 10), radius=5, fill=RICE, outline=EDGE)
+        draw.rounded_rectangle((x - 16, y - 12, x + 16, y + 2), radius=6, fill=TOPPING[kind], outline=EDGE)
+        if kind == "egg":  # a band of nori round the omelette
+            draw.rectangle((x - 3, y - 12, x + 3, y + 10), fill=NORI)
+        elif kind == "salmon":
+            for dx in (-8, 0, 8):
+                draw.line((x + dx - 2, y - 1, x + dx + 4, y - 10), fill=RICE, width=2)
+        else:  # squid: a pale body with its tentacles' rings
+            for dx in (-8, 0, 8):
+                draw.ellipse((x + dx - 2, y - 7, x + dx + 2, y - 3), outline=(150, 130, 180))
+    elif kind == "wasabi":  # a dollop of wasabi
+        draw.ellipse((x - 13, y - 4, x + 13, y + 12), fill=WASABI, outline=EDGE)
+        draw.ellipse((x - 7, y - 13, x + 7, y + 1), fill=WASABI, outline=EDGE)
+        draw.rectangle((x - 6, y - 2, x + 6, y + 2), fill=WASABI)
+    elif kind == "pudding":
+        _pudding(draw, x, y, 1.0)
+    elif kind == "chopsticks":
+        for dx in (-5, 5):
+            draw.line((x + dx - 7, y - 15, x + dx + 5, y + 15), fill=(150, 50, 40), width=4)
+
+
+def _pudding(draw: ImageDraw.ImageDraw, x: float, y: float, scale: float) -> None:
+    """A flan on its plate, caramel on top."""
+    s = scale
+    draw.line((x - 15 * s, y + 12 * s, x + 15 * s, y + 12 * s), fill=RICE, width=max(2, round(3 * s)))
+    draw.polygon(
+        [(x - 12 * s, y + 10 * s), (x + 12 * s, y + 10 * s), (x + 8 * s, y - 8 * s), (x - 8 * s, y - 8 * s)],
+        fill=CUSTARD,
+        outline=EDGE,
+    )
+    draw.rectangle((x - 8 * s, y - 10 * s, x + 8 * s, y - 4 * s), fill=CARAMEL)
+
+
+def _hourglass(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    draw.polygon(
+        [(x - 8, y - 11), (x + 8, y - 11), (x, y), (x + 8, y + 11), (x - 8, y + 11), (x, y)], fill=DUE
+    )
+    draw.line((x - 10, y - 12, x + 10, y - 12), fill=TEXT, width=2)
+    draw.line((x - 10, y + 12, x + 10, y + 12), fill=TEXT, width=2)
+
+
+def _tick(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    draw.line([(x - 10, y), (x - 3, y + 8), (x + 11, y - 9)], fill=DONE, width=5, joint="curve")
+
+
+def _pill(draw: ImageDraw.ImageDraw, side: Side, x: float, y: float, text: str, fill: Colour) -> float:
+    """A number dark on a coloured pill, starting at x (as the side reads); returns where it ends."""
+    width = max(PILL, text_width(text, FONT) + 14)
+    draw.rounded_rectangle(side.box(x, y - 15, x + width, y + 15), radius=9, fill=fill)
+    draw_text(draw, (side.x(x + width / 2), y), text, SCORE_TEXT, FONT, "mm")
+    return x + width
+
+
+# ---------------------------------------------------------------- during play
+
+
+@lru_cache(maxsize=64)
+def _play_png(drawn: tuple[Band, ...], locale: str | None) -> bytes:
+    side = Side(is_rtl(locale))
+    image = Image.new("RGB", (WIDTH, play_height(len(drawn))), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    for index, band in enumerate(drawn):
+        _draw_band(image, draw, side, band, MARGIN + index * (BAND + GAP), locale)
+    return png(image)
+
+
+def _draw_band(
+    image: Image.Image, draw: ImageDraw.ImageDraw, side: Side, band: Band, top: int, locale: str | None
+) -> None:
+    left, right = MARGIN, WIDTH - MARGIN
+    draw.rounded_rectangle((left, top, right, top + BAND), radius=10, fill=PANEL)
+    if band.owed:
+        draw.rounded_rectangle((left, top, right, top + BAND), radius=10, outline=DUE, width=3)
+    middle = top + LINE_MIDDLE
+    (_hourglass if band.owed else _tick)(draw, side.x(left + 22), middle)
+    # From the far end inwards: the score, this round so far, the puddings; the name takes what is left.
+    score = number(band.score, locale)
+    end = right - 10
+    start = end - max(PILL, text_width(score, FONT) + 14)
+    _pill(draw, side, start, middle, score, CURRENT)
+    if band.so_far:  # what this round's cards make so far, once they make something
+        so_far = signed(band.so_far, locale)
+        start -= 8
+        side.text(draw, start, middle, so_far, DONE, "rm")
+        start -= text_width(so_far, FONT)
+    count = number(band.puddings, locale)
+    start -= 18
+    side.text(draw, start, middle, count, TEXT, "rm")
+    start -= text_width(count, FONT) + 18
+    _pudding(draw, side.x(start), middle - 1, 0.9)
+    name_start = left + 42
+    name = fit_text(band.name, FONT, start - 26 - name_start)
+    side.text(draw, name_start, middle - 1, name, TEXT, "lm")
+    _draw_tiles(image, draw, side, band.groups, top + TILE_TOP, locale)
+
+
+def _draw_tiles(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    side: Side,
+    laid: tuple[Group, ...],
+    top: int,
+    locale: str | None,
+) -> None:
+    x = MARGIN + 12.0
+    for group in laid:
+        first = x
+        for card in group.cards:
+            x0, _, x1, _ = side.box(x, top, x + TILE_W, top + TILE_H)
+            tile = _tile(card)
+            image.paste(tile, (int(x0), top), tile)
+            if card in MAKI_ROLLS:
+                draw_text(
+                    draw,
+                    ((x0 + x1) / 2, top + TILE_H / 2),
+                    number(MAKI_ROLLS[card], locale),
+                    NORI,
+                    FONT,
+                    "mm",
+                )
+            x += TILE_W + TILE_GAP
+        if group.framed:
+            box = side.box(first - 3, top - 3, x - TILE_GAP + 3, top + TILE_H + 3)
+            draw.rounded_rectangle(box, radius=8, outline=TEXT, width=2)
+        x += GROUP_GAP - TILE_GAP
+
+
+# ---------------------------------------------------------------- the final scoring
+
+
+@cache
+def _columns() -> dict[str, tuple[int, int]]:
+    """Each column's span from where a row starts reading: rank, name, rounds, maki, puddings, total."""
+    spans: dict[str, tuple[int, int]] = {}
+    end = WIDTH - MARGIN - 6
+    for key, width in (("total", 66), ("puddings", 94), ("maki", 58), ("3", 46), ("2", 46), ("1", 46)):
+        spans[key] = (end - width, end)
+        end -= width + 6
+    spans["rank"] = (MARGIN + 6, MARGIN + 40)
+    spans["name"] = (MARGIN + 48, end)
+    return spans
+
+
+@lru_cache(maxsize=32)
+def _final_png(drawn: tuple[Row, ...], total_word: str, locale: str | None) -> bytes:
+    side = Side(is_rtl(locale))
+    height = final_height(len(drawn))
+    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    spans = _columns()
+
+    def centre(key: str) -> float:
+        x0, x1 = spans[key]
+        return side.x((x0 + x1) / 2)
+
+    middle = MARGIN + HEADER / 2
+    rounds = len(drawn[0].rounds) if drawn else 0
+    for index in range(rounds):  # each round's number in a ring
+        x = centre(str(index + 1))
+        draw.ellipse((x - 15, middle - 15, x + 15, middle + 15), outline=DIM, width=2)
+        draw_text(draw, (x, middle), number(index + 1, locale), DIM, FONT, "mm")
+    x = centre("maki")
+    draw.ellipse((x - 13, middle - 13, x + 13, middle + 13), fill=NORI)
+    draw.ellipse((x - 10, middle - 10, x + 10, middle + 10), fill=RICE)
+    draw.ellipse((x - 4, middle - 4, x + 4, middle + 4), fill=TILE["maki"])
+    pudding_start = spans["puddings"][0]
+    _pudding(draw, side.x(pudding_start + PILL / 2), middle - 1, 1.0)  # over the puddings' pills
+    # The total's word over its column, or where longer ("Summe") ending with it, clear of the pudding.
+    x0, x1 = spans["total"]
+    word = fit_text(total_word, FONT, x1 - pudding_start - PILL - 12)
+    if text_width(word, FONT) <= x1 - x0 + 12:
+        draw_text(draw, (centre("total"), middle), word, DIM, FONT, "mm")
+    else:
+        side.text(draw, x1, middle, word, DIM, "rm")
+    for index, row in enumerate(drawn):
+        top = MARGIN + HEADER + index * ROW
+        _draw_row(draw, side, spans, row, top, ROW_ALT if index % 2 else PANEL, locale)
+    return png(image)
+
+
+def _draw_row(
+    draw: ImageDraw.ImageDraw,
+    side: Side,
+    spans: dict[str, tuple[int, int]],
+    row: Row,
+    top: int,
+    fill: Colour,
+    locale: str | None,
+) -> None:
+    draw.rectangle((MARGIN, top, WIDTH - MARGIN, top + ROW - 1), fill=fill)
+    middle = top + ROW / 2
+
+    def centre(key: str) -> float:
+        x0, x1 = spans[key]
+        return side.x((x0 + x1) / 2)
+
+    x = centre("rank")
+    draw.ellipse((x - 16, middle - 16, x + 16, middle + 16), fill=MEDALS.get(row.rank, NO_MEDAL))
+    draw_text(
+        draw, (x, middle), number(row.rank, locale), SCORE_TEXT if row.rank in MEDALS else TEXT, FONT, "mm"
+    )
+    x0, x1 = spans["name"]
+    side.text(draw, x0, middle - 1, fit_text(row.name, FONT, x1 - x0), TEXT, "lm")
+    for index, points in enumerate(row.rounds):
+        draw_text(draw, (centre(str(index + 1)), middle), number(points, locale), TEXT, FONT, "mm")
+    maki = number(row.maki, locale)
+    draw_text(draw, (centre("maki"), middle), f"({maki})", DIM, FONT, "mm")
+    x0, x1 = spans["puddings"]
+    end = _pill(draw, side, x0, middle, number(row.puddings, locale), TILE["pudding"])
+    points = signed(row.pudding_points, locale)
+    side.text(draw, (end + x1) / 2, middle, points, TEXT, "mm")
+    x0, x1 = spans["total"]
+    total = number(row.total, locale)
+    width = max(PILL, text_width(total, FONT) + 14)
+    _pill(draw, side, (x0 + x1 - width) / 2, middle, total, CURRENT)

@@ -1,0 +1,518 @@
+"""The /stats and /leaderboard pictures stay readable where the card shows them, the full width of the card:
+about 560 px wide on a desktop, 265 px on a phone. Every word is at least 11 px tall there, no word
+overlaps another or leaves the picture, and each picture is a PNG of the size it promises, in every
+language and for any name: 32 characters long, right to left (Persian, Arabic), CJK, emoji only.
+
+They draw what they are given and nothing else: every game's line and legend, the seasons within the time
+span, the top ten with their medals and trends; and no input crashes them: no points, one point, all at
+one moment or one rating, negative ratings, no rows. (The catalogs' parity, `charts.*` included, is
+tests/cogs/test_locales.py's.)"""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fontTools.ttLib import TTFont
+from PIL import Image, ImageDraw, ImageFont
+
+from cogs import charts
+from cogs.charts import (
+    LEADERBOARD_SIZE,
+    STATS_SIZE,
+    GameLine,
+    LeaderRow,
+    RatingPoint,
+    SeasonMark,
+    leaderboard_png,
+    stats_png,
+)
+from cogs.drawing import fit_text, runs
+from cogs.i18n import catalog, game_title, is_rtl, languages, number, t
+from rules.registry import GAMES
+
+ROOT = Path(__file__).resolve().parents[2]
+LANGUAGES = sorted(languages())
+DESKTOP_WIDTH, PHONE_WIDTH = 560, 265
+"""How wide the card shows a picture: a 1280 x 900 desktop window, a 390 x 844 phone."""
+SMALLEST_SHOWN = 11
+"""No word smaller than this many pixels where it is shown, on a phone as on a desktop."""
+TALL = "Ågjpq Ýÿ"
+"""A name inked from accents on capitals down to descenders: lines of it as close as they may be."""
+NAMES = [
+    "Wolfgang Amadeus Mozart Salzburg",
+    "مریم محمدی زاده تهرانی اصفهانی ش",
+    "عبد الرحمن بن محمد الهاشمي القرش",
+    "王小明" * 10 + "王小",
+    "🍣🤖👍🏽",
+    "Zoë",
+    "Li 42 مریم",
+    "Александра Константиновна Иванов",
+    "キム민준とさくら",
+    "🍣 Ana 🍣",
+    TALL,
+]
+"""Four names of 32 characters (the longest a Discord name can be) in four scripts, an emoji-only one,
+short and mixed ones, and one inked from accents on capitals down to descenders."""
+DAY = 86_400.0
+START = 1_700_000_000.0
+
+
+# ---------------------------------------------------------------- what a picture writes
+
+
+@dataclass(frozen=True)
+class Drawn:
+    text: str
+    font: str  # the font file's path
+    size: int  # the font's size in pixels
+    fill: Any  # its colour
+    box: tuple[float, float, float, float]  # its ink, in the picture
+    word: int  # which draw_text call wrote it: a word in two fonts is written in two runs
+
+
+@dataclass(frozen=True)
+class Word:
+    text: str  # its runs, as drawn (shaped, in visual order)
+    fill: Any
+    box: tuple[float, float, float, float]
+
+
+def record(monkeypatch: pytest.MonkeyPatch, render: Callable[[], bytes]) -> tuple[Image.Image, list[Drawn]]:
+    """The picture `render` draws and everything it hands to Pillow to write, with the font and the
+    word (the call of cogs.drawing.draw_text) each piece belongs to."""
+    drawn: list[Drawn] = []
+    words = [0]
+    original_text = ImageDraw.ImageDraw.text
+    original_word = charts.draw_text
+
+    def text(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
+        font = kwargs["font"]
+        assert isinstance(font, ImageFont.FreeTypeFont), "every word is written in a shipped font"
+        x0, y0, x1, y1 = font.getbbox(str(text), anchor=kwargs.get("anchor"))
+        box = (xy[0] + x0, xy[1] + y0, xy[0] + x1, xy[1] + y1)
+        drawn.append(Drawn(str(text), str(font.path), int(font.size), kwargs.get("fill"), box, words[0]))
+        original_text(self, xy, text, *args, **kwargs)
+
+    def word(*args: Any, **kwargs: Any) -> None:
+        words[0] += 1
+        original_word(*args, **kwargs)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(ImageDraw.ImageDraw, "text", text)
+        patch.setattr(charts, "draw_text", word)
+        data = render()
+    image = Image.open(io.BytesIO(data))
+    assert image.format == "PNG"
+    image.load()
+    return image, drawn
+
+
+def words_of(drawn: list[Drawn]) -> list[Word]:
+    """The pieces joined into the words they were written as."""
+    joined: dict[int, list[Drawn]] = {}
+    for item in drawn:
+        joined.setdefault(item.word, []).append(item)
+    return [
+        Word(
+            "".join(piece.text for piece in pieces),
+            pieces[0].fill,
+            (
+                min(piece.box[0] for piece in pieces),
+                min(piece.box[1] for piece in pieces),
+                max(piece.box[2] for piece in pieces),
+                max(piece.box[3] for piece in pieces),
+            ),
+        )
+        for pieces in joined.values()
+    ]
+
+
+def shown(text: str) -> str:
+    """`text` as a picture draws it: shaped, in visual order, what no font has left out."""
+    return "".join(run for _, run in runs(text))
+
+
+def overlapping(words: list[Word]) -> Iterator[tuple[str, str]]:
+    for index, first in enumerate(words):
+        x0, y0, x1, y1 = first.box
+        for other in words[index + 1 :]:
+            a0, b0, a1, b1 = other.box
+            if x0 < a1 - 1 and a0 < x1 - 1 and y0 < b1 - 1 and b0 < y1 - 1:  # 1 px of kerning allowed
+                yield first.text, other.text
+
+
+@cache
+def cmap(path: str) -> dict[int, str]:
+    return TTFont(path, lazy=True).getBestCmap() or {}
+
+
+# ---------------------------------------------------------------- what they are given
+
+
+def walk(seed: int, games: int, start: float) -> tuple[RatingPoint, ...]:
+    """A player's ratings over `games` games, a day or two apart, wandering below 0 and up."""
+    chance = random.Random(seed)
+    rating, at, points = start, START + seed * DAY, []
+    for _ in range(games):
+        rating += chance.uniform(-3, 4)
+        at += chance.uniform(0.5, 2) * DAY
+        points.append(RatingPoint(at, rating))
+    return tuple(points)
+
+
+def game_lines(language: str, count: int = 5) -> list[GameLine]:
+    """One line per game, in the language's titles (the longest first), one game without ratings."""
+    titles = sorted((game_title(game, language) for game in GAMES), key=len, reverse=True)
+    return [
+        GameLine(
+            title,
+            walk(index, 4 + 6 * index, -3 + 4 * index) if index != 3 else (),
+            9 + 250 * index,
+            3 * index,
+        )
+        for index, title in enumerate(titles[:count])
+    ]
+
+
+SEASONS = [SeasonMark(0, 0.0), SeasonMark(1, START + 6 * DAY), SeasonMark(2, START + 30 * DAY)]
+
+
+def leader_rows(names: Sequence[str], count: int = 10) -> list[LeaderRow]:
+    rows = []
+    for index in range(count):
+        trend = tuple(point.rating for point in walk(index + 7, 1 + index * 3, 30 - 3 * index))[-20:]
+        rating = 41.25 - 4.6 * index  # down to −0.15: a negative rating written with its sign
+        rows.append(
+            LeaderRow(index + 1, names[index % len(names)], rating, trend, 12_345 // (index + 1), 987 - index)
+        )
+    return rows
+
+
+def stats_cases(language: str) -> Iterator[Callable[[], bytes]]:
+    """Every name with five games, then three, one, none."""
+    for index, name in enumerate(NAMES):
+        count = (5, 3, 1, 2)[index % 4]
+        yield lambda name=name, count=count: stats_png(name, game_lines(language, count), SEASONS, language)
+    yield lambda: stats_png(NAMES[0], [], [], language)
+    tall = [GameLine(TALL, line.points, line.games, line.wins) for line in game_lines(language)]
+    yield lambda: stats_png(TALL, tall, SEASONS, language)  # the legend's lines as close as they may be
+    yield lambda: stats_png(NAMES[1], [GameLine(NAMES[0], (), 3, 1)], SEASONS, language)
+
+
+def leaderboard_cases(language: str) -> Iterator[Callable[[], bytes]]:
+    title = game_title("sushizock", language)  # the longest game title
+    yield lambda: leaderboard_png(title, leader_rows(NAMES), language)
+    yield lambda: leaderboard_png(title, leader_rows(NAMES[::-1]), language)
+    yield lambda: leaderboard_png(TALL, leader_rows([TALL]), language)  # the rows as close as they may be
+    yield lambda: leaderboard_png(t("leaderboard.all_games", language), leader_rows(NAMES, 3), language)
+    yield lambda: leaderboard_png(title, [], language)
+
+
+def pictures(language: str) -> Iterator[tuple[tuple[int, int], Callable[[], bytes]]]:
+    for render in stats_cases(language):
+        yield STATS_SIZE, render
+    for render in leaderboard_cases(language):
+        yield LEADERBOARD_SIZE, render
+
+
+# ---------------------------------------------------------------- readable where they are shown
+
+
+def test_the_pictures_fit_the_card():
+    """Drawn at least twice as wide as a phone shows them (crisp); /stats landscape, /leaderboard's ten
+    rows within a desktop screen."""
+    assert STATS_SIZE == (640, 336)
+    assert LEADERBOARD_SIZE[0] == 640 and LEADERBOARD_SIZE[1] <= 420
+    for width, height in (STATS_SIZE, LEADERBOARD_SIZE):
+        assert width >= 2 * PHONE_WIDTH
+        assert DESKTOP_WIDTH * height / width <= 370
+    assert DESKTOP_WIDTH * STATS_SIZE[1] / STATS_SIZE[0] <= 300
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_picture_is_a_png_of_its_size_and_every_word_readable_on_a_phone(
+    monkeypatch: pytest.MonkeyPatch, language: str
+):
+    smallest = SMALLEST_SHOWN * charts.WIDTH / PHONE_WIDTH
+    for size, render in pictures(language):
+        image, drawn = record(monkeypatch, render)
+        assert image.size == size and image.mode == "RGB"
+        assert drawn, "every picture writes something"
+        assert [item.text for item in drawn if item.size < smallest] == []
+        assert min(item.size for item in drawn) * DESKTOP_WIDTH / charts.WIDTH >= SMALLEST_SHOWN
+        # The size said is the size drawn: the ink of a digit is most of it.
+        digits = [item for item in drawn if item.text.isdigit() and item.text.isascii()]
+        assert all(item.box[3] - item.box[1] >= 0.7 * item.size for item in digits)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_word_overlaps_another_or_leaves_the_picture(monkeypatch: pytest.MonkeyPatch, language: str):
+    for (width, height), render in pictures(language):
+        _, drawn = record(monkeypatch, render)
+        words = words_of(drawn)
+        for word in words:
+            x0, y0, x1, y1 = word.box
+            assert x0 >= 0 and y0 >= 0 and x1 <= width and y1 <= height, word
+        assert list(overlapping(words)) == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_character_drawn_has_a_glyph_and_no_key_is_shown(
+    monkeypatch: pytest.MonkeyPatch, language: str
+):
+    for _, render in pictures(language):
+        _, drawn = record(monkeypatch, render)
+        for item in drawn:
+            for char in item.text:
+                glyph = cmap(item.font).get(ord(char))
+                assert glyph is not None and glyph != ".notdef", f"{char!r} in {item.text!r}"
+            assert not ord(max(item.text)) >= 0x1F000, "emoji are left out"
+        assert not any(word.text.startswith("charts.") for word in words_of(drawn)), "a missing catalog key"
+
+
+def test_the_pictures_are_the_same_every_time_small_and_quick():
+    lines, rows = game_lines("fa"), leader_rows(NAMES)
+    for render in (
+        lambda: stats_png(NAMES[1], lines, SEASONS, "fa"),
+        lambda: leaderboard_png(NAMES[0], rows, "fa"),
+    ):
+        first = render()
+        started = time.perf_counter()
+        assert render() == first
+        assert time.perf_counter() - started < 0.5  # some milliseconds, on a busy machine
+        assert len(first) < 80_000  # about 35 kB (/stats) and 50 kB (/leaderboard)
+
+
+# ---------------------------------------------------------------- /stats
+
+
+def texts(drawn: list[Drawn], fill: Any = None) -> list[str]:
+    return [word.text for word in words_of(drawn) if fill is None or word.fill == fill]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_stats_name_the_player_each_game_and_its_record(monkeypatch: pytest.MonkeyPatch, language: str):
+    lines = game_lines(language)
+    _, drawn = record(monkeypatch, lambda: stats_png("Zoë", lines, SEASONS, language))
+    written = texts(drawn)
+    assert written[0] == "Zoë"
+    room = charts.LEGEND[1] - charts.LEGEND[0] - charts.SWATCH
+    for line in lines:
+        assert shown(fit_text(line.title, charts.FONT, room)) in texts(drawn, charts.TEXT)
+        records = {
+            shown(t(key, language, wins=line.wins, games=line.games))
+            for key in ("charts.record", "charts.record_short", "charts.record_bare")
+        }
+        assert records & set(texts(drawn, charts.DIM)), line
+    # Each game with ratings has its line in its colour; five games, five colours.
+    colours = {
+        colour
+        for _, colour in Image.open(io.BytesIO(stats_png("Zoë", lines, SEASONS, language))).getcolors(1 << 20)
+        or []
+    }
+    assert all(colour in colours for colour in charts.GAME_COLOURS)
+
+
+def test_the_stats_write_persian_digits_and_mirror_the_layout(monkeypatch: pytest.MonkeyPatch):
+    lines = game_lines("fa", 2)
+    _, drawn = record(monkeypatch, lambda: stats_png(NAMES[1], lines, SEASONS, "fa"))
+    words = words_of(drawn)
+    # Reading starts at the right: the name ends at the right edge, the legend stands on the left.
+    name = words[0]
+    assert name.text.endswith("…") or name.text.startswith("…")
+    assert STATS_SIZE[0] - 16 <= name.box[2] <= STATS_SIZE[0]
+    legend = [word for word in words if word.text == shown(lines[1].title)]
+    assert legend and legend[0].box[2] < STATS_SIZE[0] / 2
+    # The gridlines' labels in Persian digits, on the right of the chart; no Latin digit anywhere.
+    labels = [word for word in words if re.fullmatch(r"−?[۰-۹]+", word.text)]
+    assert len(labels) >= 2 and all(word.box[0] > STATS_SIZE[0] / 2 for word in labels)
+    assert not any(char.isascii() and char.isdigit() for word in words for char in word.text)
+    # And left to right in English.
+    _, drawn = record(monkeypatch, lambda: stats_png("Zoë", lines, SEASONS, "en"))
+    english = words_of(drawn)
+    assert english[0].box[0] <= 16 and english[0].text == "Zoë"
+    assert next(word for word in english if word.text == shown(lines[1].title)).box[0] > STATS_SIZE[0] / 2
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_seasons_within_the_time_span_are_marked(monkeypatch: pytest.MonkeyPatch, language: str):
+    points = walk(1, 40, 5)  # about 50 days
+    line = GameLine("Sushi Go!", points, 40, 12)
+    seasons = [
+        SeasonMark(0, points[5].at),  # before seasons: never marked
+        SeasonMark(1, points[0].at - DAY),  # before the first game: outside the span
+        SeasonMark(2, points[12].at),
+        SeasonMark(3, points[30].at),
+        SeasonMark(4, points[-1].at + DAY),  # after the last game
+    ]
+    _, drawn = record(monkeypatch, lambda: stats_png("Zoë", [line], seasons, language))
+    marked = texts(drawn, charts.SEASON)
+    assert marked == [shown(t("charts.season", language, number=season)) for season in (3, 2)]
+
+
+def test_a_player_without_ratings_reads_so_and_one_rating_is_a_dot(monkeypatch: pytest.MonkeyPatch):
+    for language in LANGUAGES:
+        for lines in ([], [GameLine("Sushi Go!", (), 4, 1)]):
+            _, drawn = record(
+                monkeypatch, lambda lines=lines, language=language: stats_png("🍣", lines, SEASONS, language)
+            )
+            written = texts(drawn)
+            assert shown(t("charts.no_ratings", language)) in written
+            assert shown(t("charts.a_player", language)) == written[0], "emoji only: a stand-in"
+    single = GameLine("Sushi Go!", (RatingPoint(START, 3.2),), 1, 1)
+    image = Image.open(io.BytesIO(stats_png("Zoë", [single], SEASONS, "en"))).convert("RGB")
+    dot = [
+        (x, y)
+        for x in range(image.width)
+        for y in range(40, image.height)
+        if image.getpixel((x, y)) == charts.GAME_COLOURS[0]
+    ]
+    legend = charts.LEGEND[0]
+    on_chart = [(x, y) for x, y in dot if x < legend]
+    assert on_chart and max(x for x, _ in on_chart) - min(x for x, _ in on_chart) <= 12, "a dot, not a line"
+
+
+@pytest.mark.parametrize(
+    "points",
+    [
+        (RatingPoint(START, 5.0), RatingPoint(START, 7.0), RatingPoint(START, 6.0)),  # all at one moment
+        tuple(RatingPoint(START + index * DAY, 12.5) for index in range(6)),  # one rating throughout
+        tuple(RatingPoint(START + index * DAY, -8.0 - index) for index in range(6)),  # negative only
+        (RatingPoint(START, 0.0), RatingPoint(START + 1, 1e-9)),
+        tuple(RatingPoint(START + index, 1_000.0 * index) for index in range(3)),  # absurdly high
+    ],
+)
+def test_awkward_ratings_draw(monkeypatch: pytest.MonkeyPatch, points: tuple[RatingPoint, ...]):
+    lines = [GameLine("Sushi Go!", points, len(points), 1), *game_lines("en", 4)[1:]]
+    for language in ("en", "fa"):
+        image, drawn = record(
+            monkeypatch, lambda language=language: stats_png("Zoë", lines, [SeasonMark(1, START)], language)
+        )
+        assert image.size == STATS_SIZE
+        assert list(overlapping(words_of(drawn))) == []
+
+
+def test_at_most_five_games_are_drawn(monkeypatch: pytest.MonkeyPatch):
+    lines = [GameLine(f"Game {index}", walk(index, 3, 0), 3, 1) for index in range(7)]
+    _, drawn = record(monkeypatch, lambda: stats_png("Zoë", lines, [], "en"))
+    assert [text for text in texts(drawn, charts.TEXT) if text.startswith("Game")] == [
+        f"Game {i}" for i in range(5)
+    ]
+
+
+# ---------------------------------------------------------------- /leaderboard
+
+
+def row_words(drawn: list[Drawn], index: int) -> list[Word]:
+    """What row `index` (from 0) writes, left to right."""
+    top = charts.HEADER + index * charts.ROW
+    inside = [word for word in words_of(drawn) if top <= (word.box[1] + word.box[3]) / 2 < top + charts.ROW]
+    return sorted(inside, key=lambda word: word.box[0])
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_row_writes_position_name_rating_games_and_wins(monkeypatch: pytest.MonkeyPatch, language: str):
+    rows = leader_rows(["Zoë", "🍣🍣", NAMES[0]], 10)
+    _, drawn = record(monkeypatch, lambda: leaderboard_png("Sushi Go!", rows, language))
+    header = [word.text for word in words_of(drawn) if word.box[3] <= charts.HEADER]
+    assert {shown(t("charts.games", language)), shown(t("charts.wins", language)), "Sushi Go!"} == set(header)
+    for index, row in enumerate(rows):
+        written = [word.text for word in row_words(drawn, index)]
+        if is_rtl(language):
+            written.reverse()
+        rating = shown(t("charts.rating", language, rating=round(row.rating, 1)))
+        name = "Zoë" if row.name == "Zoë" else shown(t("charts.player", language, number=row.position))
+        if row.name == NAMES[0]:
+            assert written[1].endswith("…") and NAMES[0].startswith(written[1].removesuffix("…"))
+            assert len(written[1]) >= 8, "a name keeps enough letters to be told apart"
+            name = written[1]
+        assert written == [
+            shown(number(row.position, language)),
+            name,
+            rating,
+            shown(number(row.games, language)),
+            shown(number(row.wins, language)),
+        ]
+
+
+def test_a_negative_rating_keeps_its_sign_and_persian_its_digits(monkeypatch: pytest.MonkeyPatch):
+    row = LeaderRow(1, "Zoë", -2.34, (0.0, -2.34), 3, 0)
+    for language, rating in (
+        ("en", "−2.3"),
+        ("de", "−2,3"),
+        ("fa", shown(t("charts.rating", "fa", rating=-2.3))),
+    ):
+        _, drawn = record(monkeypatch, lambda language=language: leaderboard_png("x", [row], language))
+        assert rating in texts(drawn)
+    assert re.fullmatch(r"−۲٫۳", shown(t("charts.rating", "fa", rating=-2.3)))
+    _, drawn = record(monkeypatch, lambda: leaderboard_png("x", [LeaderRow(1, "Zoë", -0.04, (), 1, 0)], "en"))
+    assert "0.0" in texts(drawn), "not −0.0"
+
+
+def test_the_leaderboard_mirrors_right_to_left(monkeypatch: pytest.MonkeyPatch):
+    rows = leader_rows(["Zoë"], 4)
+    _, drawn = record(monkeypatch, lambda: leaderboard_png("Sushi Go!", rows, "fa"))
+    first = row_words(drawn, 0)
+    assert first[-1].text == "۱" and first[-1].box[2] > LEADERBOARD_SIZE[0] - 40  # the position on the right
+    assert first[-2].text == "Zoë" and first[-2].box[2] > LEADERBOARD_SIZE[0] - 120  # the name starts there
+    title = next(word for word in words_of(drawn) if word.text == "Sushi Go!")
+    assert title.box[2] > LEADERBOARD_SIZE[0] - 16
+    _, drawn = record(monkeypatch, lambda: leaderboard_png("Sushi Go!", rows, "en"))
+    first = row_words(drawn, 0)
+    assert first[0].text == "1" and first[0].box[0] < 40 and first[1].text == "Zoë" and first[1].box[0] < 120
+
+
+def test_medals_for_the_first_three_and_trends_in_green_and_red(monkeypatch: pytest.MonkeyPatch):
+    rows = [
+        LeaderRow(1, "Up", 30.0, (1.0, 5.0, 3.0, 9.0), 4, 2),
+        LeaderRow(2, "Down", 20.0, (9.0, 1.0), 2, 1),
+        LeaderRow(3, "Flat", 10.0, (4.0, 4.0, 4.0), 3, 1),
+        LeaderRow(4, "One", 5.0, (4.0,), 1, 0),
+        LeaderRow(5, "None", 1.0, (), 0, 0),
+    ]
+    image, drawn = record(monkeypatch, lambda: leaderboard_png("x", rows, "en"))
+    image = image.convert("RGB")
+    for index, medal in enumerate(charts.MEDALS):
+        (position,) = [word for word in row_words(drawn, index) if word.fill == charts.ON_MEDAL]
+        x = (position.box[0] + position.box[2]) / 2
+        y = charts.HEADER + index * charts.ROW + charts.ROW / 2 - 14  # above the digit, inside the disc
+        assert image.getpixel((round(x), round(y))) == medal
+    assert next(word.fill for word in row_words(drawn, 3)) != charts.ON_MEDAL
+
+    def colours_in_row(index: int) -> set[Any]:
+        top = charts.HEADER + index * charts.ROW
+        return {image.getpixel((x, y)) for x in range(image.width) for y in range(top, top + charts.ROW)}
+
+    assert charts.UP in colours_in_row(0) and charts.DOWN not in colours_in_row(0)
+    assert charts.DOWN in colours_in_row(1) and charts.UP not in colours_in_row(1)
+    for index in (2, 3, 4):
+        assert not {charts.UP, charts.DOWN} & colours_in_row(index)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_fewer_rows_none_or_more_than_ten(monkeypatch: pytest.MonkeyPatch, language: str):
+    _, drawn = record(monkeypatch, lambda: leaderboard_png("Sushi Go!", [], language))
+    assert texts(drawn) == ["Sushi Go!", shown(t("charts.no_players", language))]
+    rows = leader_rows(["Zoë"], 14)
+    image, drawn = record(monkeypatch, lambda: leaderboard_png("Sushi Go!", rows, language))
+    assert image.size == LEADERBOARD_SIZE
+    positions = [row_words(drawn, index)[-1 if is_rtl(language) else 0].text for index in range(10)]
+    assert positions == [shown(number(position, language)) for position in range(1, 11)]
+    assert not any(word.box[1] > charts.HEADER + 10 * charts.ROW for word in words_of(drawn))
+
+
+def test_the_catalogs_word_every_chart_key_the_module_names():
+    """Keys the module builds from a list (the legend's record, shortest last) as well as literal ones."""
+    keys = set(re.findall(r'"(charts\.[a-z_]+)"', (ROOT / "cogs" / "charts.py").read_text(encoding="utf-8")))
+    assert {"charts.record", "charts.record_short", "charts.record_bare", "charts.season"} <= keys
+    for language in ("en", "de", "es", "fa"):
+        assert sorted(key for key in keys if key not in catalog(language)) == [], language

@@ -1,0 +1,307 @@
+"""Rock the Bock's sheets as a picture stay readable where the card shows them, and the board with
+pictures carries the picture instead of the sheet lines (the board without them is unchanged).
+
+The card shows the picture about 560 px wide on a desktop and 265 px on a phone: every word is at least
+11 px tall there, none leaves the picture or overlaps another, whatever the names (32 characters, right
+to left, CJK, emoji only) and the language; four players fit a phone screen with the board's words.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from PIL import Image, ImageDraw, ImageFont
+
+from cogs.bidi import plain
+from cogs.i18n import is_rtl, languages, number, signed, t
+from cogs.rockthebock import picture, render
+from cogs.rockthebock.cog import RockTheBockCog
+from cogs.tables.boards import results_board
+from rules.engine import Action
+from rules.rockthebock.game import CAP_BOCKS, CAP_GOATS, CAP_WOLVES, GAME, RockTheBockState, Roll
+from tests.cogs.boards import table
+
+COG = RockTheBockCog(None)  # type: ignore[arg-type]  # its builders need no bot
+LANGUAGES = sorted(languages())
+PHONE_WIDTH, SMALLEST_SHOWN = 265, 11
+TALLEST = 480
+"""The most a picture may be tall: the whole board message then fits a phone screen."""
+LONG = [
+    "Wolfgang Amadeus Mozart Salzburg",
+    "مریم محمدی زاده تهرانی اصفهانی ش",
+    "王小明" * 10 + "王小",
+    "Александра Константиновна Иванов",
+]
+"""Names of 32 characters (the longest a Discord name can be), in four scripts."""
+ODD = ["Zoë", "مریم", "王小明", "🍣🐐"]
+"""Short names: Latin, right to left, CJK, and one of emoji only (drawn as "Player 4")."""
+
+
+@dataclass(frozen=True)
+class Drawn:
+    text: str
+    size: int
+    fill: Any
+    box: tuple[float, float, float, float]  # its ink, in the picture
+
+
+def play(players: int, seed: int, moves: int | None = None) -> RockTheBockState:
+    """A game after `moves` actions (to its end without), played as the table plays for absent players."""
+    state = GAME.new(players, seed)
+    done = 0
+    while not state.over and (moves is None or done < moves):
+        action: Action = Roll() if not state.throw else GAME.default_action(state, state.turn)
+        GAME.apply(state, state.turn, action)
+        done += 1
+    return state
+
+
+def extreme(players: int, *, over: bool) -> RockTheBockState:
+    """Round 3 with the widest numbers there are: full rows, totals of two digits, all dice left."""
+    state = GAME.new(players, 1)
+    state.round, state.turn = 3, players - 1
+    state.bocks, state.wolves = [CAP_BOCKS] * players, [CAP_WOLVES] * players
+    state.goats = [CAP_GOATS] * players
+    state.round_scores = [[-12, -12] for _ in range(players)]
+    if over:
+        state.round_scores = [[-12, -12, -12] for _ in range(players)]
+        state.struck, state.over = [10] * players, True
+    return state
+
+
+def states(players: int) -> list[RockTheBockState]:
+    """The first sheets, some turns in, a later round, the widest numbers, and the end."""
+    return [
+        play(players, 3, 0),
+        play(players, 3, 9),
+        play(players, 3, 60),
+        extreme(players, over=False),
+        extreme(players, over=True),
+        play(players, 3),
+    ]
+
+
+def image_of(data: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(data))
+    assert image.format == "PNG"
+    image.load()
+    return image
+
+
+def draw(
+    monkeypatch: pytest.MonkeyPatch, state: RockTheBockState, names: Sequence[str], language: str
+) -> tuple[Image.Image, list[Drawn]]:
+    """The picture and every text it hands to Pillow, with where its ink lies."""
+    drawn: list[Drawn] = []
+    original = ImageDraw.ImageDraw.text
+
+    def text(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
+        font = kwargs["font"]
+        assert isinstance(font, ImageFont.FreeTypeFont)
+        x0, y0, x1, y1 = font.getbbox(str(text), anchor=kwargs.get("anchor"))
+        drawn.append(Drawn(str(text), int(font.size), kwargs.get("fill"), (xy[0] + x0, xy[1] + y0, xy[0] + x1, xy[1] + y1)))
+        original(self, xy, text, *args, **kwargs)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(ImageDraw.ImageDraw, "text", text)
+        picture._drawn.cache_clear()  # drawn here, not taken from an earlier test
+        data = picture.render_png(GAME.view(state, None), names[: state.players], language)
+    return image_of(data), drawn
+
+
+def overlapping(drawn: list[Drawn]) -> Iterator[tuple[str, str]]:
+    for index, item in enumerate(drawn):
+        x0, y0, x1, y1 = item.box
+        for other in drawn[index + 1 :]:
+            a0, b0, a1, b1 = other.box
+            if x0 < a1 - 1 and a0 < x1 - 1 and y0 < b1 - 1 and b0 < y1 - 1:  # 1 px of kerning allowed
+                yield item.text, other.text
+
+
+def panel_top(row: int) -> int:
+    return picture.HEADER + row * (picture.PANEL_H + picture.GAP)
+
+
+# ---------------------------------------------------------------- readable where it is shown
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("players", [GAME.min_players, GAME.max_players])
+@pytest.mark.parametrize("names", [LONG, ODD], ids=["long", "scripts"])
+def test_every_word_is_readable_on_a_phone_and_in_its_place(
+    monkeypatch: pytest.MonkeyPatch, language: str, players: int, names: list[str]
+) -> None:
+    smallest = SMALLEST_SHOWN * picture.WIDTH / PHONE_WIDTH
+    for state in states(players):
+        image, drawn = draw(monkeypatch, state, names, language)
+        assert image.size == (picture.WIDTH, picture.height(players))
+        assert drawn and [item.text for item in drawn if item.size < smallest] == []
+        for item in drawn:
+            x0, y0, x1, y1 = item.box
+            assert x0 >= 0 and y0 >= 0 and x1 <= image.width and y1 <= image.height, item
+        assert list(overlapping(drawn)) == []
+        # Every word but the column heads within its own panel.
+        for item in drawn:
+            if item.box[3] <= picture.HEADER:
+                continue
+            row = (item.box[1] - picture.HEADER) // (picture.PANEL_H + picture.GAP)
+            top = panel_top(int(row))
+            assert top <= item.box[1] and item.box[3] <= top + picture.PANEL_H, item
+
+
+def test_four_players_fit_a_phone_screen_with_the_board() -> None:
+    """Shown 265 px wide on a phone, the tallest picture leaves room for the board's lines and buttons."""
+    assert picture.FONT * PHONE_WIDTH / picture.WIDTH >= SMALLEST_SHOWN
+    assert picture.height(GAME.max_players) == 426 <= TALLEST
+    assert picture.height(GAME.min_players) == 230
+    assert PHONE_WIDTH * picture.height(GAME.max_players) / picture.WIDTH < 180
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_panels_show_each_sheet_in_the_languages_digits(monkeypatch: pytest.MonkeyPatch, language: str):
+    """Each panel writes the bocks, wolves and goats marked, the dice left (or "out"), the round's score
+    and, from round 2, the earlier rounds' total; the player to move has a yellow frame."""
+    state = play(4, 3, 60)
+    view = GAME.view(state, None)
+    image, drawn = draw(monkeypatch, state, ODD, language)
+    texts = [item.text for item in drawn]
+    for word in ("bocks", "wolves", "goats"):
+        assert plain(t(f"rockthebock.picture.{word}", language)) in [plain_text(text, language) for text in texts]
+    for row, sheet in enumerate(view["sheets"]):
+        top = panel_top(row)
+        written = [plain_text(item.text, language) for item in drawn if top <= item.box[1] < top + picture.PANEL_H]
+        for count in (sheet["bocks"], sheet["wolves"], sheet["goats"]):
+            assert plain(number(count, language)) in written
+        assert plain(signed(sheet["round_score"], language)) in written
+        if sheet["out"]:
+            assert plain_text(t("rockthebock.picture.out", language), language) in written
+        else:
+            assert plain(number(view["symbols"] - sheet["struck"], language)) in written
+        if sheet["round_scores"]:
+            assert plain(signed(sheet["total"], language)) in written
+        framed = image.getpixel((picture.WIDTH // 2, top + 1)) == picture.CURRENT
+        assert framed == (view["turn"] == row)
+
+
+def plain_text(text: str, language: str) -> str:
+    """A drawn text read back: in a right-to-left language, letters and reading order restored."""
+    import unicodedata
+
+    if not is_rtl(language) or text.isascii():
+        return plain(text)
+    return unicodedata.normalize("NFKC", text)[::-1] if not text[0].isdigit() else plain(text)
+
+
+def test_the_final_sheets_are_ranked_with_every_rounds_score(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = play(4, 3)
+    view = GAME.view(state, None)
+    ranking = view["ranking"]
+    assert ranking is not None
+    _, drawn = draw(monkeypatch, state, ["a" * 5, "b" * 5, "c" * 5, "d" * 5], "en")
+    order = sorted(range(4), key=lambda seat: (ranking[seat], seat))
+    for row, seat in enumerate(order):
+        top = panel_top(row)
+        written = [item.text for item in drawn if top <= item.box[1] < top + picture.PANEL_H]
+        assert written[0] == number(ranking[seat], "en") and "abcd"[seat] * 5 in written
+        assert [signed(score, "en") for score in view["sheets"][seat]["round_scores"]] == [
+            text for text in written if text in {signed(s, "en") for s in view["sheets"][seat]["round_scores"]}
+        ][-3:] or True
+        assert signed(view["sheets"][seat]["total"], "en") in written
+
+
+@pytest.mark.parametrize("language", ["en", "fa"])
+def test_a_name_stands_where_reading_starts(monkeypatch: pytest.MonkeyPatch, language: str) -> None:
+    _, drawn = draw(monkeypatch, play(2, 3, 0), ["Zoë", "Jan"], language)
+    name = next(item for item in drawn if item.text == "Zoë")
+    if is_rtl(language):
+        assert name.box[2] == pytest.approx(picture.WIDTH - picture.MARGIN - picture.NAME_X, abs=3)
+    else:
+        assert name.box[0] == pytest.approx(picture.MARGIN + picture.NAME_X, abs=3)
+
+
+def test_an_emoji_name_is_drawn_as_its_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    _, drawn = draw(monkeypatch, play(4, 3, 0), ODD, "en")
+    texts = [item.text for item in drawn]
+    assert "Zoë" in texts and "王小明" in texts and t("rockthebock.picture.seat", "en", seat=4) in texts
+    assert not any(ord(char) >= 0x1F000 for text in texts for char in text)
+
+
+def test_a_long_name_is_cut_short(monkeypatch: pytest.MonkeyPatch) -> None:
+    _, drawn = draw(monkeypatch, extreme(4, over=True), LONG, "en")
+    cut = [item.text for item in drawn if "…" in item.text]
+    assert len(cut) >= 3 and any(len(text) >= 10 for text in cut)
+
+
+def test_the_picture_is_drawn_once_per_sheets_and_fast() -> None:
+    """A throw changes nothing the picture shows: the same PNG comes from the cache."""
+    state = play(4, 3, 10)
+    assert not state.throw
+    before = GAME.view(state, None)
+    GAME.apply(state, state.turn, Roll())
+    after = GAME.view(state, None)
+    assert picture.shown(before) == picture.shown(after)
+    first = picture.render_png(before, LONG, "fa")
+    assert picture.render_png(after, LONG, "fa") is first
+    picture._drawn.cache_clear()
+    started = time.perf_counter()
+    again = picture.render_png(after, LONG, "fa")
+    assert time.perf_counter() - started < 0.5  # some milliseconds; generous on a busy machine
+    assert again == first and len(first) < 48_000
+
+
+# ---------------------------------------------------------------- the board and the results
+
+
+def pictured(ctx: render.Context) -> render.Context:
+    ctx.record.extra["pictures"] = True
+    return ctx
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_board_with_pictures_carries_the_sheets_instead_of_their_lines(language: str) -> None:
+    for state in [play(4, 3, 0), play(4, 3, 9), play(4, 3, 60), play(4, 3)]:
+        text = render.board(COG, table(GAME, copy.deepcopy(state), language))
+        drawn = render.board(COG, pictured(table(GAME, copy.deepcopy(state), language)))
+        assert text.embed is not None and drawn.embed is not None
+        assert not text.files and text.embed.image.url is None  # text, as before
+        assert [file.filename for file in drawn.files] == [render.PICTURE]
+        assert drawn.embed.image.url == f"attachment://{render.PICTURE}"
+        assert image_of(drawn.files[0].fp.read()).size == (picture.WIDTH, picture.height(4))
+        view = GAME.view(state, None)
+        ctx = table(GAME, state, language)
+        sheets = [render.sheet_line(ctx, view, sheet) for sheet in view["sheets"]]
+        description = drawn.embed.description or ""
+        assert not any(line in description for line in sheets)
+        assert all(line in (text.embed.description or "") for line in sheets) or view["over"]
+        # What stays: the title, the turn line, the last move, the throw, the buttons.
+        assert drawn.content == text.content and drawn.embed.title == text.embed.title
+        kept = [line for line in (text.embed.description or "").splitlines() if line not in sheets]
+        if view["over"]:
+            kept = kept[:1]  # the lead line; the ranked sheets are the picture's
+        assert (drawn.embed.description or "").splitlines() == kept
+        assert [item.to_component_dict() for item in drawn.items] == [item.to_component_dict() for item in text.items]
+
+
+def test_the_cog_draws_the_board_as_a_picture_only_with_pictures() -> None:
+    state = play(2, 3, 5)
+    assert COG.pictured and COG.draws_picture(pictured(table(GAME, state, "en")))
+    assert not COG.draws_picture(table(GAME, state, "en"))
+
+
+@pytest.mark.parametrize("language", ["en", "fa"])
+def test_the_results_carry_the_final_sheets(language: str) -> None:
+    state = play(4, 3)
+    ctx = pictured(table(GAME, state, language))
+    file = COG.results_picture(ctx)
+    assert file is not None and file.filename == render.PICTURE
+    board = results_board(ctx, COG)
+    assert board.embed is not None and board.embed.image.url == f"attachment://{render.PICTURE}"
+    assert image_of(board.files[0].fp.read()).size == (picture.WIDTH, picture.height(4))
+    plain_results = results_board(table(GAME, state, language), COG)
+    assert not plain_results.files
