@@ -107,7 +107,12 @@ class LeaderboardCog(UsesTables, commands.Cog, name="Leaderboard"):
             if picture is None:
                 picture = bool(await self.tables.guild_settings.get(guild_id, PICTURES_KEY, False))
             if picture:
-                files.append(await self._picture(guild_id, bucket, number, top, title, locale))
+                # The picture's header names the board only: the game, and the season if any.
+                named = self._title(bucket, locale)
+                named = named[:1].upper() + named[1:]
+                if season_title is not None:
+                    named = t("seasons.titled", locale, title=named, season=season_title)
+                files.append(await self._picture(guild_id, bucket, number, top, named, locale))
                 embed.set_image(url=f"attachment://{files[0].filename}")
             else:
                 header = t(self._counted("leaderboard.header", bucket), locale)

@@ -9,6 +9,9 @@ from typing import Any
 import discord
 import pytest
 
+from cogs.tables import tables_of
+from cogs.tables.context import now
+from storage.seasons import CHANNEL_KEY, SCHEDULE_KEY
 from tests.e2e.helpers import Table, field_of, heading_of, picture_urls, text_of
 from tests.e2e.test_history import play_tiny
 
@@ -28,6 +31,12 @@ DAY = 24 * 60 * 60
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
     return EXTENSIONS
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database_url(request: pytest.FixtureRequest) -> str:
+    """Both flows on both databases: "" is SQLite (the default), else a fresh PostgreSQL database."""
+    return "" if request.param == "sqlite" else request.getfixturevalue("postgres_url")
 
 
 def admin_of(table: Table) -> Any:
@@ -79,6 +88,7 @@ async def test_a_season_ends_with_its_podium_and_the_next_starts_fresh(simcord_e
     assert [url.rsplit("/", 1)[-1] for url in picture_urls(drawn)] == ["leaderboard.png"]
 
 
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)  # PostgreSQL sweeps too often for a month
 async def test_a_monthly_schedule_ends_the_season_by_itself(simcord_env: Any) -> None:
     env = simcord_env
     table = Table(env, "tiny", ["alice", "bob"])
@@ -99,3 +109,22 @@ async def test_a_monthly_schedule_ends_the_season_by_itself(simcord_env: Any) ->
     assert "Nobody finished a game" in text_of(podiums(podium_channel)[-1])
     stopped = await admin.slash(table.channel, "settings season", schedule="never")
     assert "Season 2 is open. A season ends when an admin starts the next" in text_of(stopped.response)
+
+
+@pytest.mark.parametrize("database_url", ["postgres"], indirect=True)
+async def test_a_schedule_already_due_ends_the_season_at_once_on_postgres(simcord_env: Any) -> None:
+    """A schedule whose season end has passed (set in another process, say) is acted on when the
+    watcher looks: here woken by a schedule set in this process."""
+    env = simcord_env
+    table = Table(env, "tiny", ["alice", "bob"])
+    await play_tiny(table)
+    admin = admin_of(table)
+    settings = tables_of(env.bot).guild_settings
+    await settings.set(table.guild.id, SCHEDULE_KEY, {"every": "monthly", "since": now() - 40 * DAY})
+    await settings.set(table.guild.id, CHANNEL_KEY, table.channel.id)
+    watcher = env.bot.get_cog("Seasons")
+    watcher.schedule_changed()
+    await env.advance_time(1)
+    (podium,) = podiums(table.channel)
+    assert f"🥇 <@{table.member('alice').id}>" in text_of(podium)
+    assert "Season 1" in heading_of((await admin.slash(table.channel, "leaderboard")).response)
