@@ -339,7 +339,7 @@ def _draw_legend(
 
 
 def _record(line: GameLine, locale: str | None, room: float) -> str:
-    """ "12 of 30 won", else the shorter "12/30 won", else "12/30": the longest that fits `room`."""
+    """The longest record that fits `room`: "12 of 30 won", else "12/30 won", else "12/30"."""
     for key in ("charts.record", "charts.record_short", "charts.record_bare"):
         record = t(key, locale, wins=line.wins, games=line.games)
         if text_width(record, FONT) <= room:

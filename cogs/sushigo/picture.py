@@ -8,10 +8,11 @@ numbers say the rest.
 - During play (`play_png`): a band per player, BAND px tall (a five-player table 464 px: 406 px on a
   desktop, 192 px on a phone). Its first line: ⌛ (the pick still owed, the band framed in orange) or ✓,
   the name (cut short with "…"; on the right in a right-to-left language, where the band reads from),
-  the puddings kept in all rounds, what this round's cards make so far ("+7") and the score (dark on
-  yellow). Below it the cards played this round as tiles, a colour and an icon per kind, grouped by kind
-  in menu order: a maki with its rolls, a nigiri on wasabi on a wasabi-green tile, a free wasabi apart,
-  and each finished set (a tempura pair, a sashimi triple) framed.
+  the puddings kept in all rounds, what this round's cards make so far ("+7", once they make something,
+  the maki as if the round ended now) and the score (dark on yellow). Below it the cards played this
+  round as tiles, a colour and an icon per kind, grouped by kind in menu order: a maki with its rolls,
+  a nigiri on wasabi on a wasabi-green tile, a free wasabi apart, and each finished set (a tempura
+  pair, a sashimi triple) framed.
 - The final scoring (`final_png`): a row per player in rank order: a medal with the rank, the name, each
   round's points, the maki points among them (in brackets, dim), the puddings (their count on a pudding
   pink pill) with their points, and the total (dark on yellow).
@@ -210,11 +211,7 @@ def play_png(view: SushiGoView, names: Sequence[str], locale: str | None) -> byt
 
 def final_png(view: SushiGoView, names: Sequence[str], locale: str | None) -> bytes:
     """The finished game's scoring as PNG bytes: a row per player, best first."""
-    return _final_png(rows(view, names, locale), _total_word(locale), locale)
-
-
-def _total_word(locale: str | None) -> str:
-    return t("sushigo.picture.total", locale)
+    return _final_png(rows(view, names, locale), t("sushigo.picture.total", locale), locale)
 
 
 # ---------------------------------------------------------------- mirrored for right to left

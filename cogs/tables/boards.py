@@ -128,6 +128,8 @@ def results_board(ctx: TableContext[S, A, V, PV], cog: GameCog[S, A, V, PV]) -> 
     scores = game.scores(ctx.live)
     ranking = game.ranking(ctx.live)
     notes = cog.explain(ctx)
+    # A picture of the final scoring shows how each score was counted: the text keeps the ranks.
+    picture = cog.results_picture(ctx) if ctx.pictures else None
     order = sorted(range(ctx.players), key=lambda seat: (ranking[seat], seat))
     lines = []
     for seat in order:
@@ -139,7 +141,7 @@ def results_board(ctx: TableContext[S, A, V, PV], cog: GameCog[S, A, V, PV]) -> 
             player=ctx.listed(seat),
             points=plural(cog.score_unit, scores[seat], ctx.locale),
         )
-        if seat in notes.breakdown:
+        if seat in notes.breakdown and picture is None:
             line += "\n" + t("results.breakdown", ctx.locale, how=notes.breakdown[seat])
         lines.append(line)
     if notes.tie_break:
@@ -166,7 +168,6 @@ def results_board(ctx: TableContext[S, A, V, PV], cog: GameCog[S, A, V, PV]) -> 
         style=discord.ButtonStyle.success,
         emoji="🔁",
     )
-    picture = cog.results_picture(ctx) if ctx.pictures else None
     if picture is None:
         return Board(embed=embed, items=[rematch])
     embed.set_image(url=f"attachment://{picture.filename}")

@@ -198,7 +198,8 @@ def leader_rows(names: Sequence[str], count: int = 10) -> list[LeaderRow]:
 
 
 def stats_cases(language: str) -> Iterator[Callable[[], bytes]]:
-    """Every name with five games, then three, one, none."""
+    """Every name with five, three, one or two games; no game; five legend entries inked as tall as a
+    line gets; one game without ratings."""
     for index, name in enumerate(NAMES):
         count = (5, 3, 1, 2)[index % 4]
         yield lambda name=name, count=count: stats_png(name, game_lines(language, count), SEASONS, language)

@@ -85,7 +85,9 @@ def drawn_by(monkeypatch: pytest.MonkeyPatch, draw: Callable[[], bytes]) -> tupl
         font = kwargs["font"]
         assert isinstance(font, ImageFont.FreeTypeFont), "every word is written in a shipped font"
         x0, y0, x1, y1 = font.getbbox(str(text), anchor=kwargs.get("anchor"))
-        drawn.append(Drawn(str(text), str(font.path), int(font.size), (xy[0] + x0, xy[1] + y0, xy[0] + x1, xy[1] + y1)))
+        drawn.append(
+            Drawn(str(text), str(font.path), int(font.size), (xy[0] + x0, xy[1] + y0, xy[0] + x1, xy[1] + y1))
+        )
         original(self, xy, text, *args, **kwargs)
 
     clear()  # drawn anew, not taken from the cache
@@ -160,7 +162,10 @@ def test_no_word_is_small_outside_the_picture_or_over_another(
             assert x0 >= 0 and y0 >= 0 and x1 <= width and y1 <= height, (what, item)
         assert list(overlapping(drawn)) == [], what
         missing = [
-            (char, item.text) for item in drawn for char in item.text if cmap(item.font).get(ord(char)) in (None, ".notdef")
+            (char, item.text)
+            for item in drawn
+            for char in item.text
+            if cmap(item.font).get(ord(char)) in (None, ".notdef")
         ]
         assert missing == [], what
 
@@ -175,7 +180,7 @@ def test_each_band_writes_within_itself(monkeypatch: pytest.MonkeyPatch, languag
         inside = [item for item in drawn if top <= (item.box[1] + item.box[3]) / 2 < top + picture.BAND]
         for item in inside:
             x0, y0, x1, y1 = item.box
-            assert picture.MARGIN <= x0 and x1 <= picture.WIDTH - picture.MARGIN, item
+            assert x0 >= picture.MARGIN and x1 <= picture.WIDTH - picture.MARGIN, item
             assert top <= y0 and y1 <= top + picture.BAND, item
         score = number(view["scores"][seat], language)
         assert score in [item.text for item in inside]
@@ -202,10 +207,11 @@ def shows(name: str, written: list[str]) -> bool:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_long_names_are_cut_and_emoji_names_become_player_n(monkeypatch: pytest.MonkeyPatch, language: str):
+    final = final_view(5)
     for view in play_views(5)[1:3]:
         for draw in (
-            lambda: picture.play_png(view, LONG_NAMES, language),
-            lambda: picture.final_png(final_view(5), LONG_NAMES, language),
+            lambda view=view: picture.play_png(view, LONG_NAMES, language),
+            lambda: picture.final_png(final, LONG_NAMES, language),
         ):
             written = texts(monkeypatch, draw)
             assert all(shows(name, written) for name in LONG_NAMES[:4]), written
@@ -217,8 +223,10 @@ def test_long_names_are_cut_and_emoji_names_become_player_n(monkeypatch: pytest.
 
 def test_in_persian_a_band_reads_from_the_right(monkeypatch: pytest.MonkeyPatch):
     view = play_views(2)[2]
-    for language, names in (("en", ["Zoë", "Jürgen"]), ("fa", ["Zoë", "Jürgen"])):
-        _, drawn = drawn_by(monkeypatch, lambda: picture.play_png(view, names, language))
+    for language in ("en", "fa"):
+        _, drawn = drawn_by(
+            monkeypatch, lambda language=language: picture.play_png(view, ["Zoë", "Jürgen"], language)
+        )
         name = next(item for item in drawn if item.text == "Zoë")
         score = next(item for item in drawn if item.text == number(view["scores"][0], language))
         if language == "fa":
@@ -244,7 +252,18 @@ def test_the_numbers_are_the_languages(monkeypatch: pytest.MonkeyPatch):
 
 
 def test_the_cards_are_laid_out_by_kind_with_their_sets_framed():
-    tableau = ["tempura", "tempura", "tempura", "wasabi", "squid", "wasabi", "maki1", "maki3", "sashimi", "egg"]
+    tableau = [
+        "tempura",
+        "tempura",
+        "tempura",
+        "wasabi",
+        "squid",
+        "wasabi",
+        "maki1",
+        "maki3",
+        "sashimi",
+        "egg",
+    ]
     laid = picture.groups(tableau, wasabi_slots(tableau))
     assert laid == (
         picture.Group(("tempura", "tempura"), framed=True),
@@ -254,7 +273,9 @@ def test_the_cards_are_laid_out_by_kind_with_their_sets_framed():
         picture.Group(("squid@wasabi",)),
         picture.Group(("egg@wasabi",)),
     )
-    laid = picture.groups(["wasabi", "sashimi"] * 3 + ["egg", "pudding"], wasabi_slots(["wasabi"] * 3 + ["egg"]))
+    laid = picture.groups(
+        ["wasabi", "sashimi"] * 3 + ["egg", "pudding"], wasabi_slots(["wasabi"] * 3 + ["egg"])
+    )
     assert picture.Group(("sashimi",) * 3, framed=True) in laid
     assert picture.Group(("egg@wasabi",)) in laid and picture.Group(("wasabi", "wasabi")) in laid
 
@@ -349,5 +370,5 @@ def test_the_final_scores_as_a_picture(language: str):
     ctx.record.extra[PICTURES_KEY] = True
     file = SushiGoCog.results_picture(cast(Any, None), ctx)
     assert file is not None and file.filename == "sushigo-scores.png"
-    image = Image.open(file.fp)
+    image = Image.open(io.BytesIO(file.fp.read()))
     assert image.size == (picture.WIDTH, picture.final_height(2))
