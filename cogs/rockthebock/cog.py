@@ -42,7 +42,7 @@ class RockTheBockCog(
         return render.board(self, ctx)
 
     def results_picture(self, ctx: Context) -> discord.File | None:
-        return render.sheets_picture(ctx)
+        return render.sheets_picture(ctx, render.RESULTS_PICTURE)
 
     def describe(self, ctx: Context, seat: int, action: Action) -> str:
         if isinstance(action, Roll):

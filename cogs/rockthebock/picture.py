@@ -11,7 +11,7 @@ wolves (>, <, =) between them, and the round's score so far (green, red, or grey
 move has a yellow frame and a marker before their name. In a right-to-left language the whole panel is
 mirrored, so that it reads from the right.
 
-Four players fit in 426 px (2 players: 230 px). The picture depends only on the sheets, whose turn it
+Four players fit in 428 px (2 players: 232 px). The picture depends only on the sheets, whose turn it
 is, the names and the language, not on the dice thrown: it is drawn again only when a colour is scored
 (`_drawn` keeps the last pictures, keyed on what they show).
 """
@@ -59,12 +59,14 @@ BADGE_H = 32
 # each row's boxes and its count, the lead (>, <, =) after the bocks, "=" and the round's score.
 NUMBER_W = 36
 """Room for a count of two digits."""
-RELATION_W = 26
+RELATION_W = 30
+COUNT_GAP = 6
+"""Between a row's boxes and its count."""
 BOCKS_X = PAD
-WOLVES_X = BOCKS_X + 5 * PITCH - 2 + 4 + NUMBER_W + RELATION_W
-GOATS_X = WOLVES_X + 6 * PITCH - 2 + 4 + NUMBER_W + 12
-EQUALS_X = GOATS_X + 6 * PITCH - 2 + 4 + NUMBER_W
-EQUALS_W = 28
+WOLVES_X = BOCKS_X + 5 * PITCH - 2 + COUNT_GAP + NUMBER_W + RELATION_W
+GOATS_X = WOLVES_X + 6 * PITCH - 2 + COUNT_GAP + NUMBER_W + 8
+EQUALS_X = GOATS_X + 6 * PITCH - 2 + COUNT_GAP + NUMBER_W
+EQUALS_W = 30
 PANEL_W = WIDTH - 2 * MARGIN
 BADGE_RIGHT = PANEL_W - PAD
 LEAD = 32
@@ -200,7 +202,7 @@ def _draw_heads(draw: ImageDraw.ImageDraw, place: _Place, words: dict[str, str])
     """The column heads over the sheets: bocks, wolves, goats, each over its boxes and count."""
     spans = (
         ("bocks", BOCKS_X, WOLVES_X - RELATION_W),
-        ("wolves", WOLVES_X, GOATS_X - 12),
+        ("wolves", WOLVES_X, GOATS_X - 8),
         ("goats", GOATS_X, EQUALS_X),
     )
     for key, start, end in spans:
@@ -317,10 +319,10 @@ class _Panel:
         )
         for x, marked, cap, colour in rows:
             end = self.boxes(x, marked, cap, colour)
-            self.text(end + 4 + NUMBER_W / 2, GRID_MIDDLE, number(marked, self.locale), TEXT, "mm")
+            self.text(end + COUNT_GAP + NUMBER_W / 2, GRID_MIDDLE, number(marked, self.locale), TEXT, "mm")
         lead = (sheet.bocks > sheet.wolves) - (sheet.wolves > sheet.bocks)
         relation = {1: ">", -1: "<", 0: "="}[-lead if self.place.rtl else lead]  # mirrored with the sheet
-        self.text(WOLVES_X - RELATION_W / 2 - 2, GRID_MIDDLE, relation, DIM, "mm")
+        self.text(WOLVES_X - RELATION_W / 2, GRID_MIDDLE, relation, DIM, "mm")
         score = sheet.round_score
         ink = GAIN if score > 0 else LOSS if score < 0 else DIM
         self.text(EQUALS_X + EQUALS_W / 2, GRID_MIDDLE, "=", DIM, "mm")

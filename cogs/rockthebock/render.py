@@ -43,8 +43,9 @@ EMBED_COLOURS = {
     "green": discord.Colour.green(),
     "yellow": discord.Colour.gold(),
 }
-PICTURE = "sheets.png"
-"""The file name of the sheets' picture, on the board and on the results."""
+BOARD_PICTURE = "rockthebock.png"
+RESULTS_PICTURE = "rockthebock-sheets.png"
+"""The file names of the sheets' picture on the board and on the results."""
 
 
 def wolf_targets(ctx: Context, seat: int) -> list[int]:
@@ -184,8 +185,8 @@ def board(cog: Cog, ctx: Context) -> Board:
     content, embed = board_embed(ctx)
     drawn = Board(content=content, embed=embed)
     if ctx.pictures:  # the sheets as a picture, in place of their lines
-        embed.set_image(url=f"attachment://{PICTURE}")
-        drawn.files.append(sheets_picture(ctx))
+        embed.set_image(url=f"attachment://{BOARD_PICTURE}")
+        drawn.files.append(sheets_picture(ctx, BOARD_PICTURE))
     seat = view["turn"]
     if view["over"] or seat is None:
         return drawn
@@ -337,12 +338,12 @@ def final_embed(ctx: Context, view: RockTheBockView) -> discord.Embed:
     )
 
 
-def sheets_picture(ctx: Context) -> discord.File:
+def sheets_picture(ctx: Context, filename: str) -> discord.File:
     """Every sheet as a picture (cogs/rockthebock/picture.py): the board's while the game is on, the
     results' at the end. Drawn again only when a sheet or the turn changed, not at each throw."""
     names = [ctx.plain_name(seat) for seat in range(ctx.players)]  # drawn, not markdown: as stored
     drawn = picture.render_png(ctx.public(), names, ctx.locale)
-    return discord.File(io.BytesIO(drawn), filename=PICTURE)
+    return discord.File(io.BytesIO(drawn), filename=filename)
 
 
 def round_announcement(ctx: Context, events: list[Event]) -> list[str]:

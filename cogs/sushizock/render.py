@@ -42,7 +42,7 @@ Cog: TypeAlias = GameCog[SushizockState, Action, SushizockView]
 
 FACE_EMOJI = {"sushi": "🍣", "bone": "🦴", "blue": "🔵", "red": "🔴"}
 PILE_EMOJI = {"sushi": "🍣", "bone": "🦴"}
-PICTURE = "piles.png"
+PICTURE = "sushizock-piles.png"
 """The file name of the piles' picture on the results."""
 
 
