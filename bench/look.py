@@ -1,7 +1,7 @@
 """Draw every game as players see it and print each board's height in pixels.
 
     .venv/bin/pip install "simcord[screenshot]" && apt-get install chromium   # once
-    .venv/bin/python bench/look.py [--games sushigo,kaiten] [--languages en,fa] [--out look]
+    .venv/bin/python bench/look.py [--games sushigo,kaiten] [--languages en,fa] [--out look] [--pictures]
 
 Plays each game on simcord with scripted players (`tests/e2e/look_games.py`), and writes PNGs of
 the lobby, the first board, a mid-game board, a private hand or panel and the results, in each
@@ -10,7 +10,8 @@ Debian's Chromium (`LOOK_CHROMIUM` names another); then again at a full table (t
 players, with long names): its lobby, first board and one a few moves in (`full-lobby`,
 `full-first`, `full-mid`). The feature answers (/roll, /games, /rules, /leaderboard, /stats,
 /history, /replay, /settings show; `tests/e2e/look_features.py`) are drawn too, as "features" (with
-`--games`, name `features` to include them). Then prints the heights: a public board should fit one
+`--games`, name `features` to include them). `--pictures`: the server chose pictures (/settings
+pictures), each game drawn as `<game>+pictures`. Then prints the heights: a public board should fit one
 screen (at most 520 px on the desktop, 700 px on the phone); one taller is marked `!`, and the last
 line names each game's tallest public board. A game that fails still shows the heights it got, and
 the others play on; the exit code is pytest's.
@@ -62,12 +63,15 @@ def main() -> int:
     parser.add_argument("--games", default="", help="comma-separated game ids (default: all)")
     parser.add_argument("--languages", default="en,de,es,fa")
     parser.add_argument("--out", default=str(ROOT / "look"))
+    parser.add_argument("--pictures", action="store_true", help="the server chose pictures: <game>+pictures")
     args = parser.parse_args()
     out = Path(args.out).resolve()
     (out / "heights.json").unlink(missing_ok=True)
     env = {**os.environ, "LOOK_OUT": str(out), "LOOK_LANGUAGES": args.languages}
     if args.games:
         env["LOOK_GAMES"] = args.games
+    if args.pictures:
+        env["LOOK_PICTURES"] = "1"
     files = ["tests/e2e/look_games.py"]
     if not args.games or "features" in args.games.split(","):
         files.append("tests/e2e/look_features.py")  # the feature answers: /roll, /leaderboard, ...

@@ -51,7 +51,16 @@ HEADER = 44
 ROW = 36
 """A leaderboard row: one line of words (LINE) and a little air. Ten of them and the header fit in 410 px."""
 LEADERBOARD_SIZE = (WIDTH, HEADER + ROWS * ROW + 6)
-"""/leaderboard's picture (640 x 410): 359 px tall on a desktop, 170 px on a phone."""
+"""/leaderboard's picture at its tallest, ten rows (640 x 410): 359 px tall on a desktop, 170 px on a
+phone; with fewer rows it is as tall as they take (`leaderboard_size`)."""
+
+
+def leaderboard_size(rows: int) -> tuple[int, int]:
+    """The leaderboard picture's size for this many rows (an empty board keeps two rows' room for its
+    words)."""
+    return WIDTH, HEADER + max(2, min(rows, ROWS)) * ROW + 6
+
+
 MAX_GAMES = 5
 
 BACKGROUND = (43, 45, 49)
@@ -397,10 +406,11 @@ def _columns(rows: Sequence[LeaderRow], games_label: str, wins_label: str, local
 def leaderboard_png(title: str, rows: Sequence[LeaderRow], locale: str | None) -> bytes:
     """The top ten: position (gold, silver and bronze for the first three), name cut to fit, rating, a
     sparkline of the trend (green when it ends above where it started, red below), games and wins. In the
-    language of `locale`; the picture keeps its size with fewer rows."""
+    language of `locale`; as tall as its rows take."""
     rtl = is_rtl(locale)
     rows = tuple(rows[:ROWS])
-    canvas = _Canvas(LEADERBOARD_SIZE)
+    size = leaderboard_size(len(rows))
+    canvas = _Canvas(size)
     games_label, wins_label = t("charts.games", locale), t("charts.wins", locale)
     columns = _columns(rows, games_label, wins_label, locale)
     header = HEADER / 2
@@ -414,7 +424,7 @@ def leaderboard_png(title: str, rows: Sequence[LeaderRow], locale: str | None) -
     x, anchor = _start(_mirrored(heading, rtl), rtl)
     canvas.word((x, header), fit_text(printable(title), FONT, heading[1] - heading[0]), TEXT, anchor)
     if not rows:
-        body = (HEADER + LEADERBOARD_SIZE[1]) / 2
+        body = (HEADER + size[1]) / 2
         words = fit_text(t("charts.no_players", locale), FONT, WIDTH - 2 * MARGIN)
         canvas.word((WIDTH / 2, body), words, DIM, "mm")
     for index, row in enumerate(rows):

@@ -120,11 +120,15 @@ class LeaderboardCog(UsesTables, commands.Cog, name="Leaderboard"):
             mine = await self.tables.leaderboard.standing(
                 guild_id, interaction.user.id, bucket, season=number
             )
-            embed.add_field(
-                name=t("leaderboard.you", locale),
-                value=_line(mine, locale) if mine else t("leaderboard.you_none", locale),
-                inline=False,
-            )
+            if picture:  # under the picture, in words: the board's columns are in the picture only
+                place = mine and t("charts.your_place", locale, position=mine.position, rating=mine.rating)
+                embed.set_footer(text=place or t("leaderboard.you_none", locale))
+            else:
+                embed.add_field(
+                    name=t("leaderboard.you", locale),
+                    value=_line(mine, locale) if mine else t("leaderboard.you_none", locale),
+                    inline=False,
+                )
         await interaction.response.send_message(view=card_message(None, embed), files=files)
 
     async def _picture(

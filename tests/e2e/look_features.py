@@ -45,6 +45,7 @@ async def test_look_features(simcord_env: Any, language: str) -> None:
         "games": ("alice", "games", {}),
         "rules": ("alice", "rules", {"game": GAME}),
         "leaderboard": ("alice", "leaderboard", {}),
+        "leaderboard-picture": ("alice", "leaderboard", {"picture": True}),
         "stats": ("alice", "stats", {}),
         "history": ("alice", "history", {}),
         "replay": ("alice", "replay", {"game": 1}),
@@ -54,3 +55,5 @@ async def test_look_features(simcord_env: Any, language: str) -> None:
         result = await table.member(who).slash(where, command, **options)
         if result.response is not None:
             await camera.shoot(moment, result.response.message, viewer=who, channel=where)
+    await admin.slash(where, "settings season", new=True)  # the season ends: its podium is posted
+    await camera.shoot("podium", where.last_message, viewer="admin", channel=where)

@@ -21,6 +21,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 from simcord.preview._capture import ManagedCapture
 
@@ -55,6 +56,8 @@ PERSIAN_NAME = ("shahrzad", "شهرزاد بانوی قصه‌گوی کوچه‌
 MID_MOVES = 6  # the mid-game boards: after this many moves (each seat owing one plays it)
 GAME_IDS = [game for game in os.environ.get("LOOK_GAMES", ",".join(GAMES)).split(",") if game in GAMES]
 LANGUAGE_IDS = [lang for lang in os.environ.get("LOOK_LANGUAGES", "en,de,es,fa").split(",") if lang]
+PICTURES = bool(os.environ.get("LOOK_PICTURES"))
+"""The server chose pictures (/settings pictures on): each game is drawn as `<game>+pictures`."""
 CHROMIUM_FLAGS = [
     "--headless",
     "--no-sandbox",
@@ -134,8 +137,17 @@ async def opened(table: Table, game: str, language: str) -> Camera:
         slow_clocks(table.env)
     await table.env.bot.tree.sync()
     await admin_sets_language(table, language)
+    if PICTURES:
+        await pictures_on(table)
     await table.open(**kit(game).options)
-    return Camera(table, game, language)
+    return Camera(table, f"{game}+pictures" if PICTURES else game, language)
+
+
+async def pictures_on(table: Table) -> None:
+    """The server chooses pictures, as its admin does (a member with Manage Server)."""
+    admins = table.guild.create_role("Picture admins", permissions=discord.Permissions(manage_guild=True))
+    admin = table.guild.add_member(table.env.create_user("pictures"), roles=[admins])
+    await admin.slash(table.channel, "settings pictures", on=True)
 
 
 @pytest.mark.parametrize("language", LANGUAGE_IDS)
