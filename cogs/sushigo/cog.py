@@ -8,6 +8,8 @@ controls from the board's "My hand" button or `/sushigo hand`. The channel shows
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -49,6 +51,8 @@ class SushiGoCog(
     game = GAME
     private_mode = "dm"
     pictured = True  # with pictures chosen, the board's tableaux and the final scores are drawn
+    # Seconds the board waits after a pick that reveals nothing before it shows who has picked.
+    pick_gather: ClassVar[float] = 3.0
 
     # ------------------------------------------------------------ rendering hooks
 
@@ -86,6 +90,11 @@ class SushiGoCog(
     def describe(self, ctx: Context, seat: int, action: Pick) -> str:
         # Also used for time-out notices in the channel: never name the secret card.
         return ctx.t("sushigo.did.pick")
+
+    def board_wait(self, ctx: Context, events: list[Event]) -> float:
+        """A pick that reveals nothing (others still pick) waits for the next pick: at a table
+        picking briskly the board is edited once a turn, with the reveal."""
+        return self.pick_gather if all(event["type"] == "picked" for event in events) else 0.0
 
     def announce(self, ctx: Context, events: list[Event]) -> list[str]:
         return render.announce(ctx, events)

@@ -240,6 +240,12 @@ class GameCog(commands.GroupCog, Generic[S, A, V, PV]):
         fields = {name: value for name, value in encoded.items() if name != "type"}
         return t(key, ctx.locale, **fields) if has(key) else t("table.did_something", ctx.locale)
 
+    def board_wait(self, ctx: TableContext[S, A, V, PV], events: list[Event]) -> float:
+        """Seconds the public board may wait before it shows this move: a move that shows little
+        (a secret pick while others still pick) waits for the next, and one edit shows both; a
+        move on the board itself is its answer, at once. By default every move shows at once."""
+        return 0.0
+
     def announce(self, ctx: TableContext[S, A, V, PV], events: list[Event]) -> list[str]:
         """Lines worth a message of their own in the channel (a round scored, a steal)."""
         return []

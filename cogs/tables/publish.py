@@ -39,6 +39,8 @@ ARCHIVED_THREAD = 50083  # Discord's code for "the thread is archived": its mess
 class _Channel:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     refresher: asyncio.Task[None] | None = None
+    pause: asyncio.Task[None] | None = None  # the refresher's wait, cut short when an edit is due sooner
+    due: float = float("-inf")  # the loop time the next edit waits for (a move that may wait: `request`)
     dirty: bool = False
     published_version: int = -1
     published_digest: str | None = None  # what the board shows now, as `digest` fingerprints it
@@ -137,12 +139,20 @@ class Publisher:
 
     # ------------------------------------------------------------ edits, coalesced
 
-    def request(self, channel_id: int) -> None:
-        """Ask for the board to show the latest state; requests coalesce and the latest state wins."""
+    def request(self, channel_id: int, wait: float = 0.0) -> None:
+        """Ask for the board to show the latest state; requests coalesce and the latest state wins.
+        `wait`: seconds the edit may wait for the next move (`GameCog.board_wait`), which then shows
+        in the same edit; a request without it is served at once, also when one is waiting."""
         channel = self._channels[channel_id]
         channel.dirty = True
+        due = asyncio.get_running_loop().time() + wait
         if channel.refresher is None or channel.refresher.done():
+            channel.due = due
             channel.refresher = asyncio.create_task(self._refresh(channel_id))
+        elif due < channel.due:
+            channel.due = due
+            if channel.pause is not None:
+                channel.pause.cancel()  # the waiting refresher looks again at once
 
     async def _refresh(self, channel_id: int) -> None:
         channel = self._channels[channel_id]
@@ -152,10 +162,13 @@ class Publisher:
             if ctx is None:
                 channel.dirty = False
                 return
-            # A real-time game's board is edited at a bounded rate (Discord's edit limit per channel).
-            wait = channel.last_edit + self.games[ctx.record.game_id].board_refresh_interval - loop.time()
+            # A real-time game's board is edited at a bounded rate (Discord's edit limit per channel),
+            # and a move that may wait for the next one waits until it is due.
+            interval = self.games[ctx.record.game_id].board_refresh_interval
+            wait = max(channel.last_edit + interval, channel.due) - loop.time()
             if wait > 0:
-                await asyncio.sleep(wait)
+                await self._pause(channel, wait)
+                continue  # due sooner since, or the wait is over: look again
             channel.dirty = False
             try:
                 await self._edit(channel_id)
@@ -164,6 +177,19 @@ class Publisher:
             except Exception:
                 log.exception("board refresh failed in channel %s", channel_id)
             channel.last_edit = loop.time()
+
+    @staticmethod
+    async def _pause(channel: _Channel, seconds: float) -> None:
+        """Sleep `seconds`, or less when `request` cuts the wait short."""
+        channel.pause = asyncio.create_task(asyncio.sleep(seconds))
+        try:
+            await channel.pause
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                raise  # the refresher itself is stopped (close)
+        finally:
+            channel.pause = None
 
     async def _edit(self, channel_id: int) -> None:
         channel = self._channels[channel_id]

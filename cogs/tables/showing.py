@@ -77,7 +77,8 @@ class Showing:
         shown_here = self.cluster.shows(record.guild_id)  # else the guild's process, notified
         finished = record.status == "finished"
         if shown_here and not finished:
-            self.publisher.request(record.channel_id)
+            wait = min((cog.board_wait(ctx, events) for _, _, events in moves), default=0.0)
+            self.publisher.request(record.channel_id, wait)
         lines = [line for _, _, events in moves for line in cog.announce(ctx, events)]
         if lines:
             await self.publisher.send(record.channel_id, content="\n".join(lines))
