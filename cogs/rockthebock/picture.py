@@ -1,19 +1,21 @@
-"""Rock the Bock's picture: every player's sheet as a compact grid, drawn from `GAME.view(state, None)`.
+"""Rock the Bock's picture: every player's sheet as a compact panel, drawn from `GAME.view(state, None)`.
 
 The card shows the picture at its full width: about 560 px on a desktop, 265 px on a phone. So every
-word is written FONT px tall (11 px on a phone), and there are few of them: the column heads once at the
-top, then one panel per seat. A panel's first line is the seat's goat colour and name (cut short with
-"…") and, on the far side, the dice it has left (a die and their number, or "out") and the earlier
-rounds' total; at the end its rank instead of the dice, every round's score and the total on yellow. Its
-second line is the sheet: the bocks (10 boxes, white as the die's face), the wolves (12, grey) and the
-goats (12, in the seat's colour) filled in as marked, each with its count, the bocks' lead over the
-wolves (>, <, =) between them, and the round's score so far (green, red, or grey for 0). The player to
-move has a yellow frame and a marker before their name. In a right-to-left language the whole panel is
-mirrored, so that it reads from the right.
+word is written FONT px tall (11 px on a phone), and there are few of them: one panel of two lines per
+seat, no column heads (the board's first message words the sheet, `rockthebock.picture.legend`). A
+panel's first line is the seat's goat colour and name (cut short with "…") and, on the far side, the
+dice it has left (a die and their number, or "out") and the earlier rounds' total; at the end its rank
+instead of the dice, every round's score and the total on yellow. Its second line is the sheet: the
+bocks (10 small boxes, white as the die's face), the wolves (12, grey) and the goats (12, in the seat's
+colour) filled in as marked, each with its count, the bocks' lead over the wolves (>, <, =) between
+them, and the round's score so far (green, red, or grey for 0). The player to move has a yellow frame
+and a marker before their name. In a right-to-left language the whole panel is mirrored, so that it
+reads from the right.
 
-Four players fit in 428 px (2 players: 232 px). The picture depends only on the sheets, whose turn it
-is, the names and the language, not on the dice thrown: it is drawn again only when a colour is scored
-(`_drawn` keeps the last pictures, keyed on what they show).
+Four players fit in 264 px (2 players: 132 px): shown 560 px wide, the board with a throw of wolves and
+its row of victims' buttons stays within a desktop screen. The picture depends only on the sheets,
+whose turn it is, the names and the language, not on the dice thrown: it is drawn again only when a
+colour is scored (`_drawn` keeps the last pictures, keyed on what they show).
 """
 
 from __future__ import annotations
@@ -38,38 +40,43 @@ FONT = math.ceil(SMALLEST_SHOWN * WIDTH / PHONE_WIDTH)
 """The size of every word drawn (27 px: 11.2 px on a phone)."""
 
 MARGIN = 6
-HEADER = 36
-"""The column heads' line above the panels."""
-PANEL_H = 92
-GAP = 6
+"""Left and right of the panels."""
+EDGE = 2
+"""Above the first panel and below the last."""
+PANEL_H = 62
+GAP = 4
 PAD = 10
-ROW_A = 22
-"""The middle of a panel's first line (colour, name, dice, totals), from the panel's top."""
-GRID_TOP = 44
-"""Where a panel's sheet starts: two rows of boxes, CELL px each."""
-CELL = 18
-PITCH = 20
-GRID_MIDDLE = GRID_TOP + PITCH - 1
+ROW_A = 17
+"""The middle of a panel's first line (colour, name, dice, totals), from the panel's top: a name's
+accents and descenders (33 px of ink at FONT) stay within the panel and clear of the second line."""
+ROW_B = 46
+"""The middle of a panel's second line, the sheet: two rows of BOX_W x BOX_H boxes, and the counts."""
+BOX_W, BOX_H = 16, 11
+STEP_X, STEP_Y = BOX_W + 2, BOX_H + 2
+GRID_H = BOX_H + STEP_Y
+GRID_TOP = ROW_B - GRID_H // 2
 CHIP = 24
 """The goat colour's square before a name."""
 DIE = 24
-BADGE_H = 32
+BADGE_H = 28
+SCORE_H = 26
+"""The round score's badge on the second line."""
 
 # Where a sheet's parts stand, left to right from the panel's left edge (mirrored in right-to-left):
 # each row's boxes and its count, the lead (>, <, =) after the bocks, "=" and the round's score.
 NUMBER_W = 36
 """Room for a count of two digits."""
-RELATION_W = 30
+RELATION_W = 36
 COUNT_GAP = 6
 """Between a row's boxes and its count."""
 BOCKS_X = PAD
-WOLVES_X = BOCKS_X + 5 * PITCH - 2 + COUNT_GAP + NUMBER_W + RELATION_W
-GOATS_X = WOLVES_X + 6 * PITCH - 2 + COUNT_GAP + NUMBER_W + 8
-EQUALS_X = GOATS_X + 6 * PITCH - 2 + COUNT_GAP + NUMBER_W
+WOLVES_X = BOCKS_X + 5 * STEP_X - 2 + COUNT_GAP + NUMBER_W + RELATION_W
+GOATS_X = WOLVES_X + 6 * STEP_X - 2 + COUNT_GAP + NUMBER_W + 16
+EQUALS_X = GOATS_X + 6 * STEP_X - 2 + COUNT_GAP + NUMBER_W + 4
 EQUALS_W = 30
 PANEL_W = WIDTH - 2 * MARGIN
 BADGE_RIGHT = PANEL_W - PAD
-LEAD = 32
+LEAD = 28
 """Room before the colour's square: the marker of the player to move, or the rank at the end."""
 CHIP_X = PAD + LEAD + 6
 NAME_X = CHIP_X + CHIP + 8
@@ -96,8 +103,6 @@ GOAT: dict[str, Colour] = {
 MEDAL: dict[int, Colour] = {1: (250, 199, 60), 2: (192, 197, 206), 3: (205, 127, 50)}
 RANK = (92, 96, 104)
 """The disc of a rank below the third."""
-
-WORD_KEYS: tuple[str, ...] = ("bocks", "wolves", "goats", "out")
 
 
 class Sheet(NamedTuple):
@@ -145,13 +150,18 @@ def shown(view: RockTheBockView) -> Table:
 
 def height(players: int) -> int:
     """The picture's height for a table of `players`."""
-    return HEADER + players * PANEL_H + (players - 1) * GAP + MARGIN
+    return 2 * EDGE + players * PANEL_H + (players - 1) * GAP
+
+
+def panel_top(row: int) -> int:
+    """Where the `row`th panel from the top starts."""
+    return EDGE + row * (PANEL_H + GAP)
 
 
 def render_png(view: RockTheBockView, names: Sequence[str], locale: str | None = None) -> bytes:
     """The sheets as PNG bytes: during the game with the player to move marked, at the end best first.
 
-    `names` per seat, as stored (`TableContext.plain_name`); `locale` words the column heads and writes
+    `names` per seat, as stored (`TableContext.plain_name`); `locale` words "out" and writes
     the numbers, and mirrors the panels in a right-to-left language.
     """
     return _drawn(shown(view), tuple(names), locale)
@@ -161,21 +171,19 @@ def render_png(view: RockTheBockView, names: Sequence[str], locale: str | None =
 def _drawn(table: Table, names: tuple[str, ...], locale: str | None) -> bytes:
     players = len(table.sheets)
     image = Image.new("RGB", (WIDTH, height(players)), BACKGROUND)
-    draw = ImageDraw.Draw(image)
     place = _Place(is_rtl(locale))
-    words = {key: t(f"rockthebock.picture.{key}", locale) for key in WORD_KEYS}
-    _draw_heads(draw, place, words)
+    out = t("rockthebock.picture.out", locale)
     order = list(range(players))
     if table.ranking is not None:
         ranking = table.ranking
         order.sort(key=lambda seat: (ranking[seat], seat))
     for row, seat in enumerate(order):
-        top = HEADER + row * (PANEL_H + GAP)
+        top = panel_top(row)
         rank = None if table.ranking is None else table.ranking[seat]
         name = printable(names[seat]) or t("rockthebock.picture.seat", locale, seat=seat + 1)
         panel = _Panel(image, place, top, locale)
         panel.frame(current=table.turn == seat)
-        panel.heading(table.sheets[seat], name, rank, words, current=table.turn == seat)
+        panel.heading(table.sheets[seat], name, rank, out, current=table.turn == seat)
         panel.sheet(table.sheets[seat], table.caps)
     return png(image)
 
@@ -196,19 +204,6 @@ class _Place:
     def anchor(self, anchor: str) -> str:
         """A text's anchor: what starts on the left starts on the right, mirrored."""
         return {"lm": "rm", "rm": "lm"}.get(anchor, anchor) if self.rtl else anchor
-
-
-def _draw_heads(draw: ImageDraw.ImageDraw, place: _Place, words: dict[str, str]) -> None:
-    """The column heads over the sheets: bocks, wolves, goats, each over its boxes and count."""
-    spans = (
-        ("bocks", BOCKS_X, WOLVES_X - RELATION_W),
-        ("wolves", WOLVES_X, GOATS_X - 8),
-        ("goats", GOATS_X, EQUALS_X),
-    )
-    for key, start, end in spans:
-        left, right = MARGIN + start, MARGIN + end
-        text = fit_text(words[key], FONT, right - left)
-        draw_text(draw, (place.x((left + right) / 2), HEADER / 2), text, DIM, FONT, "mm")
 
 
 class _Panel:
@@ -236,9 +231,7 @@ class _Panel:
             width=3,
         )
 
-    def heading(
-        self, sheet: Sheet, name: str, rank: int | None, words: dict[str, str], *, current: bool
-    ) -> None:
+    def heading(self, sheet: Sheet, name: str, rank: int | None, out: str, *, current: bool) -> None:
         """The first line: marker or rank, colour, name; on the far side dice left and totals."""
         if rank is not None:
             self.rank(rank)
@@ -260,7 +253,7 @@ class _Panel:
         else:
             if sheet.round_scores:  # the earlier rounds' total
                 end = self.badge(end, signed(sheet.total, self.locale), CURRENT, SCORE_TEXT, ROW_A) - 12
-            end = self.dice(end, sheet.left, words["out"]) - 14
+            end = self.dice(end, sheet.left, out) - 14
         self.text(NAME_X, ROW_A, fit_text(name, FONT, end - NAME_X), TEXT)
 
     def marker(self) -> None:
@@ -271,7 +264,10 @@ class _Panel:
 
     def rank(self, rank: int) -> None:
         """The seat's place at the end, on a gold, silver or bronze disc."""
-        self.draw.ellipse(self.box(PAD, ROW_A - 16, PAD + LEAD, ROW_A + 16), fill=MEDAL.get(rank, RANK))
+        radius = LEAD / 2
+        self.draw.ellipse(
+            self.box(PAD, ROW_A - radius, PAD + LEAD, ROW_A + radius), fill=MEDAL.get(rank, RANK)
+        )
         ink = SCORE_TEXT if rank in MEDAL else TEXT
         self.text(PAD + LEAD / 2, ROW_A, number(rank, self.locale), ink, "mm")
 
@@ -294,12 +290,19 @@ class _Panel:
         return right - DIE
 
     def badge(
-        self, end: float, text: str, fill: Colour, ink: Colour, middle: float, outline: Colour | None = None
+        self,
+        end: float,
+        text: str,
+        fill: Colour,
+        ink: Colour,
+        middle: float,
+        outline: Colour | None = None,
+        tall: float = BADGE_H,
     ) -> float:
-        """`text` on a rounded badge ending at `end`; returns where it starts."""
+        """`text` on a rounded badge `tall` px high ending at `end`; returns where it starts."""
         start = end - text_width(text, FONT) - 16
         self.draw.rounded_rectangle(
-            self.box(start, middle - BADGE_H / 2, end, middle + BADGE_H / 2),
+            self.box(start, middle - tall / 2, end, middle + tall / 2),
             radius=8,
             fill=fill,
             outline=outline,
@@ -319,16 +322,16 @@ class _Panel:
         )
         for x, marked, cap, colour in rows:
             end = self.boxes(x, marked, cap, colour)
-            self.text(end + COUNT_GAP + NUMBER_W / 2, GRID_MIDDLE, number(marked, self.locale), TEXT, "mm")
+            self.text(end + COUNT_GAP + NUMBER_W / 2, ROW_B, number(marked, self.locale), TEXT, "mm")
         lead = (sheet.bocks > sheet.wolves) - (sheet.wolves > sheet.bocks)
         relation = {1: ">", -1: "<", 0: "="}[-lead if self.place.rtl else lead]  # mirrored with the sheet
-        self.text(WOLVES_X - RELATION_W / 2, GRID_MIDDLE, relation, DIM, "mm")
+        self.text(WOLVES_X - RELATION_W / 2, ROW_B, relation, DIM, "mm")
         score = sheet.round_score
         ink = GAIN if score > 0 else LOSS if score < 0 else DIM
-        self.text(EQUALS_X + EQUALS_W / 2, GRID_MIDDLE, "=", DIM, "mm")
+        self.text(EQUALS_X + EQUALS_W / 2, ROW_B, "=", DIM, "mm")
         written = signed(score, self.locale)
         end = EQUALS_X + EQUALS_W + 6 + text_width(written, FONT) + 16
-        self.badge(end, written, BACKGROUND, ink, GRID_MIDDLE, outline=ink)
+        self.badge(end, written, BACKGROUND, ink, ROW_B, outline=ink, tall=SCORE_H)
 
     def boxes(self, x: float, marked: int, cap: int, colour: Colour) -> float:
         """A row's `cap` boxes in two lines from `x`, the first `marked` filled; returns where they end."""
@@ -343,14 +346,14 @@ def _boxes(marked: int, cap: int, colour: Colour, rtl: bool) -> Image.Image:
     """A row's boxes on the panel's ground, drawn once per count (rounded boxes are slow to draw), the
     first `marked` filled from the reading side."""
     columns = (cap + 1) // 2
-    width = columns * PITCH - 2
-    sprite = Image.new("RGB", (width, 2 * PITCH - 2), PANEL)
+    width = columns * STEP_X - 2
+    sprite = Image.new("RGB", (width, GRID_H), PANEL)
     draw = ImageDraw.Draw(sprite)
     for index in range(cap):
         line, column = divmod(index, columns)
-        left = column * PITCH
+        left = column * STEP_X
         if rtl:
-            left = width - left - CELL
-        box = (left, line * PITCH, left + CELL, line * PITCH + CELL)
+            left = width - left - BOX_W
+        box = (left, line * STEP_Y, left + BOX_W, line * STEP_Y + BOX_H)
         draw.rounded_rectangle(box, radius=3, fill=colour if index < marked else EMPTY)
     return sprite

@@ -6,7 +6,8 @@ at four players: one line per sheet, every round score shown as the rule makes i
 ("🐏 3 > 🐺 2 → 🐐 2 × +1 = **+2**"), the legend on the first board only. A throw with wolves
 draws each possible victim's sheet as a section: the line with the button beside it that sends
 them the wolves. A table that draws pictures (`ctx.pictures`) shows the sheets as one picture instead
-of their lines (cogs/rockthebock/picture.py), on the board and on the results.
+of their lines (cogs/rockthebock/picture.py), on the board and on the results; its first board's
+legend says what the picture's boxes are.
 
 Everything here reads `game.view(...)` (through a `TableContext`) and the catalog; no rule is
 decided here. Buttons and selects come from the cog's builders (`GameCog.action_button`, ...);
@@ -282,7 +283,7 @@ def board_embed(ctx: Context) -> tuple[str | None, discord.Embed]:
         return (None if ctx.replaying else ctx.t("rockthebock.over")), final_embed(ctx, view)
     lines: list[str] = []
     if not view["last"] and view["round"] == 1 and view["phase"] == "roll":  # nobody has moved yet
-        lines.append(ctx.t("rockthebock.legend", **{f"cap_{row}": cap for row, cap in view["caps"].items()}))
+        lines += legend(ctx, view)
     last = last_line(ctx, view)
     if last:
         lines.append(last)
@@ -296,6 +297,15 @@ def board_embed(ctx: Context) -> tuple[str | None, discord.Embed]:
         colour=EMBED_COLOURS[view["sheets"][seat]["colour"]],
     )
     return turn_line(ctx, view, seat), embed
+
+
+def legend(ctx: Context, view: RockTheBockView) -> list[str]:
+    """What the sheets show and how they score, on the first board: the sheet lines' signs, or with
+    pictures what the picture's boxes are (it has no column heads, to fit the board in one screen;
+    its boxes show how much a row holds)."""
+    if ctx.pictures:
+        return [ctx.t("rockthebock.picture.legend"), ctx.t("rockthebock.round.rule")]
+    return [ctx.t("rockthebock.legend", **{f"cap_{row}": cap for row, cap in view["caps"].items()})]
 
 
 def turn_line(ctx: Context, view: RockTheBockView, seat: int) -> str | None:

@@ -3,7 +3,8 @@ pictures carries the picture instead of the sheet lines (the board without them 
 
 The card shows the picture about 560 px wide on a desktop and 265 px on a phone: every word is at least
 11 px tall there, none leaves the picture or overlaps another, whatever the names (32 characters, right
-to left, CJK, emoji only) and the language; four players fit a phone screen with the board's words.
+to left, CJK, emoji only) and the language; four players take little enough of a screen that the board
+with a throw of wolves and its row of victims fits a desktop's.
 """
 
 from __future__ import annotations
@@ -30,8 +31,11 @@ from tests.cogs.boards import table
 COG = RockTheBockCog(None)  # type: ignore[arg-type]  # its builders need no bot
 LANGUAGES = sorted(languages())
 PHONE_WIDTH, SMALLEST_SHOWN = 265, 11
-TALLEST = 480
-"""The most a picture may be tall: the whole board message then fits a phone screen."""
+DESKTOP_WIDTH = 560
+TALLEST = 280
+"""The most a picture may be tall: the board's words and buttons around it take up to 270 px of a desktop
+screen's 520 (the full table's throw with wolves, its victims' buttons on a row of their own), and the
+picture is shown 560 px wide there."""
 LONG = [
     "Wolfgang Amadeus Mozart Salzburg",
     "مریم محمدی زاده تهرانی اصفهانی ش",
@@ -155,10 +159,6 @@ def overlapping(drawn: list[Drawn]) -> Iterator[tuple[str, str]]:
                 yield item.text, other.text
 
 
-def panel_top(row: int) -> int:
-    return picture.HEADER + row * (picture.PANEL_H + picture.GAP)
-
-
 # ---------------------------------------------------------------- readable where it is shown
 
 
@@ -177,21 +177,21 @@ def test_every_word_is_readable_on_a_phone_and_in_its_place(
             x0, y0, x1, y1 = item.box
             assert x0 >= 0 and y0 >= 0 and x1 <= image.width and y1 <= image.height, item
         assert list(overlapping(drawn)) == []
-        # Every word but the column heads within its own panel.
+        # Every word within its own panel.
         for item in drawn:
-            if item.box[3] <= picture.HEADER:
-                continue
-            row = (item.box[1] - picture.HEADER) // (picture.PANEL_H + picture.GAP)
-            top = panel_top(int(row))
+            row = (item.box[1] - picture.EDGE) // (picture.PANEL_H + picture.GAP)
+            top = picture.panel_top(int(row))
             assert top <= item.box[1] and item.box[3] <= top + picture.PANEL_H, item
 
 
-def test_four_players_fit_a_phone_screen_with_the_board() -> None:
-    """Shown 265 px wide on a phone, the tallest picture leaves room for the board's lines and buttons."""
+def test_four_players_fit_a_screen_with_the_board() -> None:
+    """Two lines a player: shown 560 px wide on a desktop, four players' sheets take 231 px, which leaves
+    the board's lines and both rows of buttons room within one screen (a phone's is roomier)."""
     assert picture.FONT * PHONE_WIDTH / picture.WIDTH >= SMALLEST_SHOWN
-    assert picture.height(GAME.max_players) == 428 <= TALLEST
-    assert picture.height(GAME.min_players) == 232
-    assert PHONE_WIDTH * picture.height(GAME.max_players) / picture.WIDTH < 180
+    assert picture.height(GAME.max_players) == 264 <= TALLEST
+    assert picture.height(GAME.min_players) == 132
+    assert DESKTOP_WIDTH * picture.height(GAME.max_players) / picture.WIDTH < 232
+    assert PHONE_WIDTH * picture.height(GAME.max_players) / picture.WIDTH < 110
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -205,14 +205,11 @@ def test_the_panels_show_each_sheet_in_the_languages_digits(monkeypatch: pytest.
 def panels_show_their_sheets(monkeypatch: pytest.MonkeyPatch, state: RockTheBockState, language: str) -> None:
     view = GAME.view(state, None)
     image, drawn = draw(monkeypatch, state, ODD, language)
-    texts = [read(item.text) for item in drawn]
-    for word in ("bocks", "wolves", "goats"):
-        assert visible(t(f"rockthebock.picture.{word}", language)) in texts
     assert any(sheet["out"] for sheet in view["sheets"]) or all(
         sheet["round_scores"] for sheet in view["sheets"]
     )
     for row, sheet in enumerate(view["sheets"]):
-        top = panel_top(row)
+        top = picture.panel_top(row)
         written = [read(item.text) for item in drawn if top <= item.box[1] < top + picture.PANEL_H]
         for count in (sheet["bocks"], sheet["wolves"], sheet["goats"]):
             assert visible(number(count, language)) in written
@@ -236,7 +233,7 @@ def test_the_final_sheets_are_ranked_with_every_rounds_score(monkeypatch: pytest
     _, drawn = draw(monkeypatch, state, ["aaaaa", "bbbbb", "ccccc", "ddddd"], "en")
     order = sorted(range(4), key=lambda seat: (ranking[seat], seat))
     for row, seat in enumerate(order):
-        top = panel_top(row)
+        top = picture.panel_top(row)
         heading = sorted(
             (item for item in drawn if top <= item.box[1] and item.box[3] <= top + picture.GRID_TOP),
             key=lambda item: item.box[0],
@@ -320,10 +317,28 @@ def test_a_board_with_pictures_carries_the_sheets_instead_of_their_lines(languag
         kept = [line for line in (text.embed.description or "").splitlines() if line not in sheets]
         if view["over"]:
             kept = kept[:1]  # the lead line; the ranked sheets are the picture's
+        legend = "\n".join(render.legend(ctx, view)).splitlines()
+        if legend[0] in kept:  # the first board: the legend says what the picture shows
+            start = kept.index(legend[0])
+            kept[start : start + len(legend)] = "\n".join(render.legend(pictured(ctx), view)).splitlines()
         assert (drawn.embed.description or "").splitlines() == kept
         assert [item.to_component_dict() for item in drawn.items] == [
             item.to_component_dict() for item in text.items
         ]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_first_board_with_pictures_says_what_the_picture_shows(language: str) -> None:
+    """The picture has no column heads: the first board's legend names the boxes and how a round is
+    scored, in place of the sheet lines' signs (dice left, out, to move, the caps), which it shows."""
+    boards = [render.board(COG, pictured(table(GAME, play(4, 3, moves), language))) for moves in (0, 1, 2, 9)]
+    descriptions = [(board.embed.description or "") if board.embed else "" for board in boards]
+    legend = t("rockthebock.picture.legend", language)
+    assert legend in descriptions[0] and t("rockthebock.round.rule", language) in descriptions[0]
+    assert not any(legend in description for description in descriptions[1:])
+    text_legend = t("rockthebock.legend", language, cap_bocks=10, cap_wolves=12, cap_goats=12)
+    assert not any(line in descriptions[0] for line in text_legend.splitlines())
+    assert all(word in visible(legend) for word in ("🐏", "🐺", "🐐"))
 
 
 def test_the_cog_draws_the_board_as_a_picture_only_with_pictures() -> None:
