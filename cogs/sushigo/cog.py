@@ -52,7 +52,7 @@ class SushiGoCog(
     private_mode = "dm"
     pictured = True  # with pictures chosen, the board's tableaux and the final scores are drawn
     # Seconds the board waits after a pick that reveals nothing before it shows who has picked.
-    pick_gather: ClassVar[float] = 3.0
+    pick_gather: ClassVar[float] = 6.0
 
     # ------------------------------------------------------------ rendering hooks
 

@@ -39,7 +39,7 @@ ARCHIVED_THREAD = 50083  # Discord's code for "the thread is archived": its mess
 class _Channel:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     refresher: asyncio.Task[None] | None = None
-    pause: asyncio.Task[None] | None = None  # the refresher's wait, cut short when an edit is due sooner
+    pausing: asyncio.Task[None] | None = None  # the refresher while it waits (`due`): stopped if due sooner
     due: float = float("-inf")  # the loop time the next edit waits for (a move that may wait: `request`)
     dirty: bool = False
     published_version: int = -1
@@ -151,8 +151,9 @@ class Publisher:
             channel.refresher = asyncio.create_task(self._refresh(channel_id))
         elif due < channel.due:
             channel.due = due
-            if channel.pause is not None:
-                channel.pause.cancel()  # the waiting refresher looks again at once
+            if channel.pausing is channel.refresher:  # it waits: a new one edits at once instead
+                channel.refresher.cancel()
+                channel.refresher = asyncio.create_task(self._refresh(channel_id))
 
     async def _refresh(self, channel_id: int) -> None:
         channel = self._channels[channel_id]
@@ -167,8 +168,13 @@ class Publisher:
             interval = self.games[ctx.record.game_id].board_refresh_interval
             wait = max(channel.last_edit + interval, channel.due) - loop.time()
             if wait > 0:
-                await self._pause(channel, wait)
-                continue  # due sooner since, or the wait is over: look again
+                channel.pausing = asyncio.current_task()
+                try:
+                    await asyncio.sleep(wait)
+                finally:
+                    if channel.pausing is asyncio.current_task():
+                        channel.pausing = None
+                continue  # the wait is over: look again
             channel.dirty = False
             try:
                 await self._edit(channel_id)
@@ -177,19 +183,6 @@ class Publisher:
             except Exception:
                 log.exception("board refresh failed in channel %s", channel_id)
             channel.last_edit = loop.time()
-
-    @staticmethod
-    async def _pause(channel: _Channel, seconds: float) -> None:
-        """Sleep `seconds`, or less when `request` cuts the wait short."""
-        channel.pause = asyncio.create_task(asyncio.sleep(seconds))
-        try:
-            await channel.pause
-        except asyncio.CancelledError:
-            task = asyncio.current_task()
-            if task is not None and task.cancelling():
-                raise  # the refresher itself is stopped (close)
-        finally:
-            channel.pause = None
 
     async def _edit(self, channel_id: int) -> None:
         channel = self._channels[channel_id]

@@ -8,12 +8,14 @@ from typing import Any
 import pytest
 
 from cogs.bidi import plain
+from cogs.sushigo.cog import SushiGoCog
 from rules.sushigo.game import GAME, SushiGoPrivateView, SushiGoView
 from rules.sushigo.state import Pick
 from tests.e2e.helpers import Table, action_value, body_lines, buttons, heading_of, selects, text_of
 
 SEED = 7
 NAMES = ["alice", "bob", "carol"]
+PICK_WAIT = SushiGoCog.pick_gather  # how long the board waits for the next pick
 PRIVATE_WORDS = ("Your hand", "Your pick", "Keep a card", "In front of you")
 SECOND_PERSON = re.compile(r"\b(you|your)\b", re.IGNORECASE)
 
@@ -160,7 +162,9 @@ class Play:
             await self.pick(seat)
             assert_channel_private_free(self.table)
             if index < len(movers) - 1:
-                # a pick shows only as "picked": every tableau on the board is exactly as before
+                # A pick that reveals nothing shows on the board once its wait is over (or with the
+                # next pick), and only as "picked": every tableau on the board is exactly as before.
+                await self.table.env.advance_time(PICK_WAIT)
                 assert tableaux(self.table) == before
                 assert f"✅ **{NAMES[seat]}**" in described(self.table.board)
                 assert_board_is_short(self.table.board)
@@ -290,5 +294,6 @@ async def test_a_hand_sent_before_a_restart_still_picks(simcord_env, bot_factory
     assert ctx is not None
     play = Play(table)
     await play.dm_pick("bob", single(ctx, 1))
+    await simcord_env.advance_time(PICK_WAIT)
     assert "✅ **bob**" in described(table.board)
     assert "Your pick" in text_of(table.dm("bob"))
