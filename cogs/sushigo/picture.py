@@ -5,14 +5,17 @@ The card shows a picture at its full width: about 560 px on a desktop, 265 px on
 WIDTH px wide with every word FONT px tall (11 px on a phone), and with few words: shapes, colours and
 numbers say the rest.
 
-- During play (`play_png`): a band per player, BAND px tall (a five-player table 464 px: 406 px on a
-  desktop, 192 px on a phone). Its first line: ⌛ (the pick still owed, the band framed in orange) or ✓,
-  the name (cut short with "…"; on the right in a right-to-left language, where the band reads from),
-  the puddings kept in all rounds, what this round's cards make so far ("+7", once they make something,
-  the maki as if the round ended now) and the score (dark on yellow). Below it the cards played this
-  round as tiles, a colour and an icon per kind, grouped by kind in menu order: a maki with its rolls,
-  a nigiri on wasabi on a wasabi-green tile, a free wasabi apart, and each finished set (a tempura
-  pair, a sashimi triple) framed.
+- During play (`play_png`): a band per player. Its words: ⌛ (the pick still owed, the band framed in
+  orange) or ✓, the name (cut short with "…"; on the right in a right-to-left language, where the band
+  reads from), the puddings kept in all rounds, what this round's cards make so far ("+7", once they
+  make something, the maki as if the round ended now) and the score (dark on yellow). Its tiles: the
+  cards played this round, a colour and an icon per kind, grouped by kind in menu order: a maki with
+  its rolls, a nigiri on wasabi on a wasabi-green tile, a free wasabi apart, and each finished set (a
+  tempura pair, a sashimi triple) framed. The cards the latest reveal placed have a bright frame of
+  their own (NEW): the picture, not a line of words, shows what was just revealed. Two or three players
+  have the tiles below the words (TWO_LINES: 84 px a band); four or five all on one line (ONE_LINE: the
+  name cut to a column, its tiles beside it, squeezed together where many), so that a full table's board
+  fits one screen: five players 244 px, 214 px on a desktop, 101 px on a phone.
 - The final scoring (`final_png`): a row per player in rank order: a medal with the rank, the name, each
   round's points, the maki points among them (in brackets, dim), the puddings (their count on a pudding
   pink pill) with their points, and the total (dark on yellow).
@@ -34,7 +37,7 @@ from PIL import Image, ImageDraw
 from cogs.drawing import Colour, draw_text, fit_text, png, printable, text_width
 from cogs.i18n import is_rtl, number, signed, t
 from rules.sushigo.game import SushiGoView
-from rules.sushigo.scoring import CARDS, MAKI_ROLLS, NIGIRI, round_breakdown
+from rules.sushigo.scoring import CARDS, MAKI_ROLLS, NIGIRI, round_breakdown, wasabi_slots
 
 WIDTH = 640
 """The picture's width in pixels: the card shows it 560 px wide on a desktop, 265 px on a phone."""
@@ -44,18 +47,36 @@ SMALLEST_SHOWN = 11
 FONT = math.ceil(SMALLEST_SHOWN * WIDTH / PHONE_WIDTH)
 """The size of every word drawn (27 px: 11.2 px on a phone)."""
 
-# During play: a band per player, its first line (mark, name, puddings, score) above its tiles.
+# During play: a band per player, its words (mark, name, puddings, score) above its tiles or beside them.
 MARGIN = 4
-BAND = 88
 GAP = 4
-LINE_MIDDLE = 21
-"""The middle of a band's first line, from the band's top."""
-TILE_W, TILE_H = 40, 44
-TILE_TOP = 38
-TILE_GAP = 4
-GROUP_GAP = 12
+TILE_SIZE = (40, 44)
+"""A tile as drawn first (the two-line bands'); the one-line bands' is scaled from it."""
 PILL = 30
 """The least width of a number on a pill (the score, the puddings)."""
+
+
+class Layout(NamedTuple):
+    """How a table's bands lay out their words and tiles (heights from a band's top)."""
+
+    band: int  # a band's height
+    line: int  # the middle of its words
+    tiles_top: int
+    tile: tuple[int, int]
+    tile_gap: int
+    group_gap: int
+    frame: int  # how far a set's frame stands out of its tiles
+    name_column: int | None  # the name's width, the tiles beside it; None: the tiles below the words
+
+
+TWO_LINES = Layout(
+    band=84, line=20, tiles_top=37, tile=TILE_SIZE, tile_gap=4, group_gap=12, frame=2, name_column=None
+)
+ONE_LINE = Layout(
+    band=44, line=22, tiles_top=4, tile=(34, 36), tile_gap=3, group_gap=8, frame=2, name_column=170
+)
+"""Four or five players: at most 8 or 7 cards a round, beside a name of about 10 letters."""
+ONE_LINE_FROM = 4
 SETS = {"tempura": 2, "sashimi": 3}
 """The kinds that score in sets, framed once complete: a tempura pair, a sashimi triple."""
 
@@ -74,6 +95,8 @@ CURRENT = (255, 214, 92)
 SCORE_TEXT = (40, 30, 0)
 MEDALS = {1: (255, 214, 92), 2: (200, 202, 212), 3: (205, 135, 70)}
 NO_MEDAL = (96, 100, 110)
+NEW = (80, 236, 255)
+"""The frame of a card the latest reveal placed."""
 TILE: dict[str, Colour] = {
     "tempura": (150, 100, 190),
     "sashimi": (60, 150, 160),
@@ -99,6 +122,8 @@ class Group(NamedTuple):
 
     cards: tuple[str, ...]
     framed: bool = False
+    new: tuple[bool, ...] = ()
+    """Per tile, whether the latest reveal placed it (empty where it placed none of them)."""
 
 
 class Band(NamedTuple):
@@ -128,9 +153,11 @@ class Row(NamedTuple):
 # ---------------------------------------------------------------- what is drawn
 
 
-def groups(tableau: Sequence[str], slots: Sequence[str | None]) -> tuple[Group, ...]:
+def groups(tableau: Sequence[str], slots: Sequence[str | None], newest: int = 0) -> tuple[Group, ...]:
     """The cards in front of a player as the picture lays them out: by kind in menu order, each finished
-    set apart and framed, the nigiri on wasabi before the others of their kind, free wasabi apart."""
+    set apart and framed, the nigiri on wasabi before the others of their kind, free wasabi apart. The
+    `newest` last cards of the tableau (the latest reveal's) are marked new: of each tile they added, the
+    last ones laid (the card that finished a set is its set's last)."""
     count = Counter(tableau)
     on_wasabi = Counter(card for card in slots if card is not None)
     laid: list[Group] = []
@@ -152,7 +179,20 @@ def groups(tableau: Sequence[str], slots: Sequence[str | None]) -> tuple[Group, 
             laid += [Group((card,) * rest)] if rest else []
         elif count[card]:
             laid.append(Group((card,) * count[card]))
-    return tuple(laid)
+    if not 0 < newest <= len(tableau):
+        return tuple(laid)
+    # Tiles as keys ("squid@wasabi"): a nigiri that went onto an older wasabi is new, that wasabi not.
+    before = list(tableau[:-newest])
+    added = Counter(tile for group in laid for tile in group.cards)
+    added.subtract(tile for group in groups(before, wasabi_slots(before)) for tile in group.cards)
+    marked: list[Group] = []
+    for group in reversed(laid):
+        new = []
+        for tile in reversed(group.cards):
+            new.append(added[tile] > 0)
+            added[tile] -= 1
+        marked.append(group._replace(new=tuple(reversed(new))) if any(new) else group)
+    return tuple(reversed(marked))
 
 
 def shown_name(name: str, seat: int, locale: str | None) -> str:
@@ -164,6 +204,11 @@ def bands(view: SushiGoView, names: Sequence[str], locale: str | None) -> tuple[
     """Each player's band during play, from the table's view."""
     so_far = round_breakdown(view["tableaux"])
     owed = set(view["to_move"])
+    reveal = view["reveal"]
+    # The latest reveal's cards are each tableau's last ones, until the round it was in is scored.
+    players = len(view["scores"])
+    live = reveal is not None and reveal["round"] == view["round"]
+    newest = [len(cards) for cards in reveal["cards"]] if reveal and live else [0] * players
     return tuple(
         Band(
             name=shown_name(names[seat], seat, locale),
@@ -171,9 +216,9 @@ def bands(view: SushiGoView, names: Sequence[str], locale: str | None) -> tuple[
             score=view["scores"][seat],
             so_far=so_far[seat]["total"],
             puddings=view["puddings"][seat],
-            groups=groups(view["tableaux"][seat], view["wasabi_slots"][seat]),
+            groups=groups(view["tableaux"][seat], view["wasabi_slots"][seat], newest[seat]),
         )
-        for seat in range(len(view["scores"]))
+        for seat in range(players)
     )
 
 
@@ -196,8 +241,17 @@ def rows(view: SushiGoView, names: Sequence[str], locale: str | None) -> tuple[R
     )
 
 
+def layout(players: int) -> Layout:
+    return ONE_LINE if players >= ONE_LINE_FROM else TWO_LINES
+
+
+def band_top(players: int, seat: int) -> int:
+    """Where a seat's band starts, from the picture's top."""
+    return MARGIN + seat * (layout(players).band + GAP)
+
+
 def play_height(players: int) -> int:
-    return 2 * MARGIN + players * BAND + (players - 1) * GAP
+    return 2 * MARGIN + players * layout(players).band + (players - 1) * GAP
 
 
 def final_height(players: int) -> int:
@@ -243,22 +297,31 @@ class Side:
 # ---------------------------------------------------------------- icons
 
 
-@lru_cache(maxsize=64)
-def _tile(card: str) -> Image.Image:
-    """A card's tile: its colour, and its icon in the middle (drawn once per kind)."""
+@lru_cache(maxsize=128)
+def _tile(card: str, size: tuple[int, int]) -> Image.Image:
+    """A card's tile: its colour, and its icon in the middle (drawn once per kind and size)."""
     kind, _, under = card.partition("@")
     colour = TILE["maki" if kind in MAKI_ROLLS else "nigiri" if kind in NIGIRI else kind]
     if under:
         colour = TILE["wasabi"]
-    tile = Image.new("RGBA", (TILE_W, TILE_H), (0, 0, 0, 0))
+    width, height = TILE_SIZE
+    tile = Image.new("RGBA", TILE_SIZE, (0, 0, 0, 0))
     draw = ImageDraw.Draw(tile)
-    draw.rounded_rectangle((0, 0, TILE_W - 1, TILE_H - 1), radius=6, fill=colour, outline=EDGE)
-    _icon(draw, kind, TILE_W / 2, TILE_H / 2, under == "wasabi")
+    draw.rounded_rectangle((0, 0, width - 1, height - 1), radius=6, fill=colour, outline=EDGE)
+    if kind not in MAKI_ROLLS:
+        _icon(draw, kind, width / 2, height / 2, under == "wasabi")
+    if size != TILE_SIZE:
+        tile = tile.resize(size, Image.Resampling.BOX)  # as sharp as LANCZOS here, and half the bytes
+    if kind in MAKI_ROLLS:  # a roll, nori round rice, drawn at its size: the rolls written on it must fit
+        draw, (width, height) = ImageDraw.Draw(tile), size
+        x, y, nori = width / 2, height / 2, min(17, min(width, height) / 2 - 1)
+        draw.ellipse((x - nori, y - nori, x + nori, y + nori), fill=NORI)
+        draw.ellipse((x - nori + 3, y - nori + 3, x + nori - 3, y + nori - 3), fill=RICE)
     return tile
 
 
 def _icon(draw: ImageDraw.ImageDraw, kind: str, x: float, y: float, on_wasabi: bool = False) -> None:
-    """A card's icon centred on (x, y), about 30 px across (a maki's rolls are written on it)."""
+    """A card's icon centred on (x, y), about 30 px across (a maki's is its tile's own)."""
     if kind == "tempura":  # a fried shrimp (🍤): a golden curl, its red tail
         draw.arc((x - 13, y - 10, x + 13, y + 16), 170, 370, fill=EDGE, width=12)
         draw.arc((x - 12, y - 9, x + 12, y + 15), 172, 368, fill=(244, 178, 60), width=10)
@@ -272,9 +335,6 @@ def _icon(draw: ImageDraw.ImageDraw, kind: str, x: float, y: float, on_wasabi: b
         for dx in (-6, 0, 6):
             draw.line((x + dx, y - 10, x + dx, y - 3), fill=(180, 150, 110), width=2)
         draw.line((x - 15, y + 2, x + 15, y + 2), fill=EDGE, width=1)
-    elif kind in MAKI_ROLLS:  # a roll: nori round rice (its count written on it)
-        draw.ellipse((x - 17, y - 17, x + 17, y + 17), fill=NORI)
-        draw.ellipse((x - 14, y - 14, x + 14, y + 14), fill=RICE)
     elif kind in NIGIRI:
         if on_wasabi:
             draw.ellipse((x - 9, y + 6, x + 9, y + 18), fill=WASABI, outline=EDGE)
@@ -337,21 +397,27 @@ def _pill(draw: ImageDraw.ImageDraw, side: Side, x: float, y: float, text: str, 
 @lru_cache(maxsize=64)
 def _play_png(drawn: tuple[Band, ...], locale: str | None) -> bytes:
     side = Side(is_rtl(locale))
-    image = Image.new("RGB", (WIDTH, play_height(len(drawn))), BACKGROUND)
+    players = len(drawn)
+    image = Image.new("RGB", (WIDTH, play_height(players)), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    for index, band in enumerate(drawn):
-        _draw_band(image, draw, side, band, MARGIN + index * (BAND + GAP), locale)
+    for seat, band in enumerate(drawn):
+        _draw_band(image, draw, side, layout(players), band, band_top(players, seat), locale)
     return png(image)
 
 
 def _draw_band(
-    image: Image.Image, draw: ImageDraw.ImageDraw, side: Side, band: Band, top: int, locale: str | None
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    side: Side,
+    laid: Layout,
+    band: Band,
+    top: int,
+    locale: str | None,
 ) -> None:
     left, right = MARGIN, WIDTH - MARGIN
-    draw.rounded_rectangle((left, top, right, top + BAND), radius=10, fill=PANEL)
-    if band.owed:
-        draw.rounded_rectangle((left, top, right, top + BAND), radius=10, outline=DUE, width=3)
-    middle = top + LINE_MIDDLE
+    box = (left, top, right, top + laid.band)
+    draw.rounded_rectangle(box, radius=10, fill=PANEL, outline=DUE if band.owed else None, width=3)
+    middle = top + laid.line
     (_hourglass if band.owed else _tick)(draw, side.x(left + 22), middle)
     # From the far end inwards: the score, this round so far, the puddings; the name takes what is left.
     score = number(band.score, locale)
@@ -369,40 +435,60 @@ def _draw_band(
     start -= text_width(count, FONT) + 18
     _pudding(draw, side.x(start), middle - 1, 0.9)
     name_start = left + 42
-    name = fit_text(band.name, FONT, start - 26 - name_start)
-    side.text(draw, name_start, middle - 1, name, TEXT, "lm")
-    _draw_tiles(image, draw, side, band.groups, top + TILE_TOP, locale)
+    name_end = start - 26
+    if laid.name_column is not None:  # the tiles beside the name, from a column of their own
+        name_end = min(name_end, name_start + laid.name_column)
+        span = (name_end + 10, start - 24)
+    else:
+        span = (MARGIN + 12, right - 12)
+    side.text(draw, name_start, middle - 1, fit_text(band.name, FONT, name_end - name_start), TEXT, "lm")
+    _draw_tiles(image, draw, side, laid, band.groups, top + laid.tiles_top, span, locale)
 
 
 def _draw_tiles(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
     side: Side,
-    laid: tuple[Group, ...],
+    laid: Layout,
+    tiles: tuple[Group, ...],
     top: int,
+    span: tuple[float, float],
     locale: str | None,
 ) -> None:
-    x = MARGIN + 12.0
-    for group in laid:
-        first = x
-        for card in group.cards:
-            x0, _, x1, _ = side.box(x, top, x + TILE_W, top + TILE_H)
-            tile = _tile(card)
-            image.paste(tile, (int(x0), top), tile)
+    """The tiles from span's start; where they would pass its end, the tiles of one kind stacked (each
+    still half shown; a maki's rolls never hidden), then all squeezed together."""
+    width, height = laid.tile
+    step = width + laid.tile_gap
+    cards = sum(len(group.cards) for group in tiles)
+    stacked = sum(len(group.cards) - 1 for group in tiles if group.cards[0] not in MAKI_ROLLS)
+    natural = cards * step - laid.tile_gap + (len(tiles) - 1) * (laid.group_gap - laid.tile_gap)
+    excess = natural - (span[1] - span[0])
+    shrink = min(max(excess, 0) / stacked, step - width / 2) if stacked else 0
+    starts: list[list[float]] = []
+    x = 0.0
+    for group in tiles:
+        own = step if group.cards[0] in MAKI_ROLLS else step - shrink
+        starts.append([x + index * own for index in range(len(group.cards))])
+        x = starts[-1][-1] + width + laid.group_gap
+    last = starts[-1][-1] if starts else 0.0
+    squeeze = min(1.0, (span[1] - span[0] - width) / last) if last else 1.0
+    frame = laid.frame
+    for group, at in zip(tiles, starts, strict=True):
+        for index, card in enumerate(group.cards):
+            x = span[0] + at[index] * squeeze
+            x0 = side.box(x, top, x + width, top + height)[0]
+            tile = _tile(card, laid.tile)
+            image.paste(tile, (round(x0), top), tile)
+            if group.new and group.new[index]:  # placed by the latest reveal
+                box = (round(x0), top, round(x0) + width - 1, top + height - 1)
+                draw.rounded_rectangle(box, radius=6, outline=NEW, width=4)
             if card in MAKI_ROLLS:
-                draw_text(
-                    draw,
-                    ((x0 + x1) / 2, top + TILE_H / 2),
-                    number(MAKI_ROLLS[card], locale),
-                    NORI,
-                    FONT,
-                    "mm",
-                )
-            x += TILE_W + TILE_GAP
+                middle = (round(x0) + width / 2, top + height / 2)
+                draw_text(draw, middle, number(MAKI_ROLLS[card], locale), NORI, FONT, "mm")
         if group.framed:
-            box = side.box(first - 3, top - 3, x - TILE_GAP + 3, top + TILE_H + 3)
+            first, end = span[0] + at[0] * squeeze, span[0] + at[-1] * squeeze + width
+            box = side.box(first - frame, top - frame, end + frame, top + height + frame)
             draw.rounded_rectangle(box, radius=8, outline=TEXT, width=2)
-        x += GROUP_GAP - TILE_GAP
 
 
 # ---------------------------------------------------------------- the final scoring

@@ -205,14 +205,12 @@ def _playing_embed(ctx: Context, view: SushiGoView, lines: list[str]) -> discord
 
 
 def _picture_board(ctx: Context, view: SushiGoView, lines: list[str]) -> Board:
-    """The board with its picture (`picture.play_png`: each player's cards, puddings and score, and
-    who still picks): in words the turn, who still picks (mentioned on the live board), the last reveal."""
+    """The board with its picture (`picture.play_png`: each player's cards, puddings and score, who
+    still picks, and the cards just revealed, framed): in words only the turn and who still picks
+    (mentioned on the live board), so that a full table's board fits one screen."""
     waiting = [ctx.name(seat) if ctx.replaying else ctx.mention(seat) for seat in view["to_move"]]
     if waiting:
         lines.append(ctx.t("sushigo.picture.waiting", players=join_list(waiting, ctx.locale)))
-    last = _last_line(ctx, view)
-    if last:
-        lines.append(last)
     embed = _playing_embed(ctx, view, lines)
     png = picture.play_png(view, _picture_names(ctx), ctx.locale)
     return Board(embed=embed, files=[_attach(embed, png, BOARD_PICTURE)])

@@ -1,8 +1,9 @@
 """Sushi Go!'s pictures stay readable where the card shows them (560 px wide on a desktop, 265 px on a
-phone): every word at least 11 px tall there, none outside the picture or over another, a five-player
-table within 480 px, any name in any language (long, right to left, CJK, emoji only). A table that chose
-pictures gets them on its board, which then leaves the tableaux to the picture; one that did not keeps
-its text board exactly (tests/cogs/test_sushigo_board.py)."""
+phone): every word at least 11 px tall there, none outside the picture or over another, nor under a
+tile, a five-player table on one line per player within 250 px, any name in any language (long, right to
+left, CJK, emoji only), the cards just revealed framed. A table that chose pictures gets them on its
+board, which then leaves the tableaux and the reveal to the picture; one that did not keeps its text
+board exactly (tests/cogs/test_sushigo_board.py)."""
 
 from __future__ import annotations
 
@@ -132,15 +133,16 @@ def cmap(path: str) -> dict[int, str]:
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_the_pictures_are_landscape_and_a_full_table_fits_a_phone(players: int):
     """640 px wide; as tall as its players need and no taller, the same all game long (the board does not
-    jump); five players within 480 px: 420 px on a desktop, 199 px on a phone."""
+    jump); four or five players one line each: five within 250 px (244: 214 on a desktop, 101 on a phone)."""
     heights = set()
     for view in play_views(players):
         heights.add(Image.open(io.BytesIO(picture.play_png(view, SHORT_NAMES[:players], "en"))).size)
     assert heights == {(picture.WIDTH, picture.play_height(players))}
     final = Image.open(io.BytesIO(picture.final_png(final_view(players), SHORT_NAMES[:players], "fa")))
     assert final.size == (picture.WIDTH, picture.final_height(players))
-    assert picture.play_height(players) <= 480 and picture.final_height(players) <= picture.play_height(5)
-    assert picture.play_height(players) < picture.WIDTH
+    assert picture.layout(players) is (picture.ONE_LINE if players >= 4 else picture.TWO_LINES)
+    assert picture.play_height(players) <= 290 and picture.final_height(players) <= 300
+    assert picture.play_height(5) <= 250 and picture.play_height(4) < picture.play_height(3)
     assert picture.play_height(2) <= 200 and picture.final_height(2) <= 160  # as small as its content
 
 
@@ -170,20 +172,66 @@ def test_no_word_is_small_outside_the_picture_or_over_another(
         assert missing == [], what
 
 
+def tiles_pasted(
+    monkeypatch: pytest.MonkeyPatch, draw: Callable[[], bytes]
+) -> list[tuple[int, int, int, int]]:
+    """Where `draw` puts each tile (its box in the picture)."""
+    boxes: list[tuple[int, int, int, int]] = []
+    original = Image.Image.paste
+
+    def paste(self: Image.Image, im: Any, box: Any = None, mask: Any = None) -> None:
+        if isinstance(im, Image.Image) and isinstance(box, tuple) and len(box) == 2:
+            boxes.append((box[0], box[1], box[0] + im.width, box[1] + im.height))
+        original(self, im, box, mask)
+
+    clear()
+    with monkeypatch.context() as patch:
+        patch.setattr(Image.Image, "paste", paste)
+        draw()
+    clear()
+    return boxes
+
+
+def crowded(players: int) -> tuple[picture.Band, ...]:
+    """A band as full as a round can make it: a card of each kind (8 groups at four players), the
+    widest numbers, the latest reveal's cards marked."""
+    tableau = ["tempura", "sashimi", "dumpling", "maki3", "squid", "wasabi", "pudding", "chopsticks"]
+    tableau = tableau[: {2: 10, 3: 9, 4: 8, 5: 7}[players]]
+    laid = picture.groups(tableau, wasabi_slots(tableau), 2)
+    return tuple(
+        picture.Band(name, seat % 2 == 0, 99, 28, 12, laid) for seat, name in enumerate(LONG_NAMES[:players])
+    )
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_each_band_writes_within_itself(monkeypatch: pytest.MonkeyPatch, language: str):
-    """A band's words stay in their band: a long name is cut short before the puddings and the score."""
-    view = play_views(5)[2]
-    _, drawn = drawn_by(monkeypatch, lambda: picture.play_png(view, LONG_NAMES, language))
-    for seat in range(5):
-        top = picture.MARGIN + seat * (picture.BAND + picture.GAP)
-        inside = [item for item in drawn if top <= (item.box[1] + item.box[3]) / 2 < top + picture.BAND]
-        for item in inside:
-            x0, y0, x1, y1 = item.box
-            assert x0 >= picture.MARGIN and x1 <= picture.WIDTH - picture.MARGIN, item
-            assert top <= y0 and y1 <= top + picture.BAND, item
-        score = number(view["scores"][seat], language)
-        assert score in [item.text for item in inside]
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_each_band_writes_within_itself_and_no_tile_covers_a_word(
+    monkeypatch: pytest.MonkeyPatch, language: str, players: int
+):
+    """A band's words and tiles stay in their band: a long name is cut short before the tiles (beside
+    it, from four players) and the puddings and the score, and many tiles are squeezed to their room."""
+    band = picture.layout(players).band
+    for bands in (picture.bands(play_views(players)[2], LONG_NAMES[:players], language), crowded(players)):
+        _, drawn = drawn_by(monkeypatch, lambda bands=bands: picture._play_png(bands, language))
+        tiles = tiles_pasted(monkeypatch, lambda bands=bands: picture._play_png(bands, language))
+        assert tiles
+        for seat in range(players):
+            top = picture.band_top(players, seat)
+            inside = [item for item in drawn if top <= (item.box[1] + item.box[3]) / 2 < top + band]
+            for item in inside:
+                x0, y0, x1, y1 = item.box
+                assert x0 >= picture.MARGIN and x1 <= picture.WIDTH - picture.MARGIN, item
+                assert top <= y0 and y1 <= top + band, item
+            assert number(bands[seat].score, language) in [item.text for item in inside]
+            # Every word but the rolls written on a maki's tile.
+            words = [item.box for item in inside if item.text not in "123۱۲۳"]
+            for x0, y0, x1, y1 in (box for box in tiles if top <= box[1] < top + band):
+                assert x0 >= picture.MARGIN and x1 <= picture.WIDTH - picture.MARGIN
+                assert top < y0 and y1 < top + band
+                covered = [
+                    word for word in words if x0 < word[2] and word[0] < x1 and y0 < word[3] and word[1] < y1
+                ]
+                assert covered == [], (seat, x0, x1)
 
 
 # ---------------------------------------------------------------- any name, any language
@@ -280,6 +328,49 @@ def test_the_cards_are_laid_out_by_kind_with_their_sets_framed():
     assert picture.Group(("egg@wasabi",)) in laid and picture.Group(("wasabi", "wasabi")) in laid
 
 
+def test_the_cards_just_revealed_are_marked_where_they_were_laid():
+    """The last cards of a tableau are the latest reveal's: of each tile they added, the last laid."""
+
+    def marked(tableau: list[str], newest: int) -> list[str]:
+        laid = picture.groups(tableau, wasabi_slots(tableau), newest)
+        return [
+            card
+            for group in laid
+            if group.new
+            for card, new in zip(group.cards, group.new, strict=True)
+            if new
+        ]
+
+    assert marked(["tempura", "sashimi", "tempura"], 1) == ["tempura"]
+    pair = picture.groups(["tempura", "sashimi", "tempura"], wasabi_slots(["tempura"] * 2), 1)[0]
+    assert pair == picture.Group(("tempura", "tempura"), framed=True, new=(False, True))
+    assert marked(["wasabi", "egg", "squid"], 1) == ["squid"]  # on no wasabi: the egg took it
+    assert marked(["wasabi", "squid"], 1) == ["squid@wasabi"]  # the wasabi it went on is no news
+    assert marked(["maki3", "maki1", "maki2"], 1) == ["maki2"]
+    assert marked(["egg", "salmon", "salmon"], 2) == ["salmon", "salmon"]  # a pair with chopsticks
+    assert marked(["egg"], 0) == [] and marked([], 2) == []
+
+
+def test_a_band_frames_the_latest_reveal_until_its_round_is_scored():
+    seen = set()
+    for state in game(5):
+        view = GAME.view(state, None)
+        if view["over"]:
+            break
+        new = [
+            sum(sum(group.new) for group in band.groups) for band in picture.bands(view, SHORT_NAMES, "en")
+        ]
+        reveal = view["reveal"]
+        if reveal is None or reveal["round"] != view["round"]:  # the deal, or a round's first turn
+            seen.add("none")
+            assert new == [0] * 5
+            continue
+        seen.add("some")
+        for seat, cards in enumerate(reveal["cards"]):
+            assert 1 <= new[seat] <= len(cards)
+    assert seen == {"none", "some"}
+
+
 def test_a_band_marks_who_still_picks_and_its_numbers():
     view = play_views(5)[1]
     bands = picture.bands(view, SHORT_NAMES, "en")
@@ -351,9 +442,9 @@ def test_a_pictured_board_says_in_words_only_what_the_picture_does_not(language:
         assert not any(line.startswith("⏳ **") for line in lines_of(drawn))
         mentions = [f"<@{FIRST_USER + seat}>" for seat in view["to_move"]]
         assert all(text.count(mention) == 1 for mention in mentions) and text.count("<@") == len(mentions)
-        if view["reveal"]:
+        if view["reveal"]:  # the picture frames what was revealed: no line of words names the players
             seen_reveal = True
-            assert all(ctx.name(seat) in text for seat in range(5))  # the revealed line names each player
+            assert not any(ctx.name(seat) in text for seat in range(5) if SHORT_NAMES[seat] != "🍣"), text
         assert len(lines_of(drawn)) + TABLE_ROWS <= MAX_LINES and len(text) <= MAX_CHARS
         replay = "\n".join(lines_of(board(state, language, pictures=True, replaying=True)))
         assert "<@" not in replay
