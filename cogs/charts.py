@@ -29,16 +29,22 @@ from itertools import count
 
 from PIL import Image, ImageDraw
 
-from cogs.drawing import Colour, draw_text, fit_text, png, printable, text_width
+from cogs.drawing import (
+    BACKGROUND,
+    DIM,
+    FONT,
+    PANEL,
+    TEXT,
+    WIDTH,
+    Colour,
+    draw_text,
+    fit_text,
+    png,
+    printable,
+    text_width,
+)
 from cogs.i18n import is_rtl, number, t
 
-WIDTH = 640
-PHONE_WIDTH = 265
-"""How wide a phone shows the pictures (a 390 px screen, the card's margins taken off)."""
-SMALLEST_SHOWN = 11
-"""The smallest a word may be, in pixels, where a picture is shown smallest (a phone)."""
-FONT = math.ceil(SMALLEST_SHOWN * WIDTH / PHONE_WIDTH)
-"""The size of every word drawn (27 px: 11.2 px on a phone, 23.6 px on a desktop)."""
 LINE = 33
 """The height one line of words takes at FONT: from the top of an accented capital to a descender."""
 SCALE = 2
@@ -63,10 +69,6 @@ def leaderboard_size(rows: int) -> tuple[int, int]:
 
 MAX_GAMES = 5
 
-BACKGROUND = (43, 45, 49)
-PANEL = (54, 57, 63)
-TEXT = (236, 236, 236)
-DIM = (160, 160, 168)
 GRID = (72, 76, 84)
 SEASON = (138, 142, 150)
 GAME_COLOURS: tuple[Colour, ...] = (

@@ -7,6 +7,7 @@ Every picture (Kaiten's board, /stats and /leaderboard charts, the game pictures
 
 from __future__ import annotations
 
+import math
 import struct
 import unicodedata
 import zlib
@@ -19,6 +20,48 @@ from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont
 
 Colour = tuple[int, int, int]
+
+WIDTH = 640
+"""Every picture's width in pixels: a card shows it about 560 px wide on a desktop."""
+PHONE_WIDTH = 265
+"""How wide a phone shows a picture (a 390 px screen, the card's margins taken off)."""
+SMALLEST_SHOWN = 11
+"""The smallest a word may be, in pixels, where a picture is shown smallest (a phone)."""
+FONT = math.ceil(SMALLEST_SHOWN * WIDTH / PHONE_WIDTH)
+"""The size of every word drawn (27 px: 11.2 px on a phone, 23.6 px on a desktop)."""
+
+# Discord's dark theme, which every picture is drawn in.
+BACKGROUND: Colour = (43, 45, 49)
+PANEL: Colour = (54, 57, 63)
+TEXT: Colour = (236, 236, 236)
+DIM: Colour = (160, 160, 168)
+
+
+class Side:
+    """Left to right, or mirrored for a right-to-left language: a picture laid out from the left is
+    drawn from the right, its words anchored on the side where reading starts."""
+
+    def __init__(self, rtl: bool, width: int = WIDTH) -> None:
+        self.rtl = rtl
+        self.width = width
+
+    def x(self, x: float) -> float:
+        return self.width - x if self.rtl else x
+
+    def box(self, x0: float, y0: float, x1: float, y1: float) -> tuple[float, float, float, float]:
+        """A box given by its left-to-right corners, as drawn."""
+        return (self.width - x1, y0, self.width - x0, y1) if self.rtl else (x0, y0, x1, y1)
+
+    def anchor(self, anchor: str) -> str:
+        """A word's anchor: what starts on the left starts on the right, mirrored."""
+        return {"lm": "rm", "rm": "lm"}.get(anchor, anchor) if self.rtl else anchor
+
+    def text(
+        self, draw: ImageDraw.ImageDraw, x: float, y: float, text: str, fill: Colour, anchor: str
+    ) -> None:
+        """`text` at FONT size, `x` measured from where the line starts reading."""
+        draw_text(draw, (self.x(x), y), text, fill, FONT, self.anchor(anchor))
+
 
 # ---------------------------------------------------------------- fonts and shaping
 

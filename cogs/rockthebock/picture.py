@@ -20,24 +20,29 @@ colour is scored (`_drawn` keeps the last pictures, keyed on what they show).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from cogs.drawing import Colour, draw_text, fit_text, png, printable, text_width
+from cogs.drawing import (
+    BACKGROUND,
+    DIM,
+    FONT,
+    PANEL,
+    TEXT,
+    WIDTH,
+    Colour,
+    Side,
+    draw_text,
+    fit_text,
+    png,
+    printable,
+    text_width,
+)
 from cogs.i18n import is_rtl, number, signed, t
 from rules.rockthebock.game import RockTheBockView
-
-WIDTH = 640
-PHONE_WIDTH = 265
-"""How wide a phone shows the picture (a 390 px screen, the card's margins taken off)."""
-SMALLEST_SHOWN = 11
-"""The smallest a word may be, in pixels, where the picture is shown smallest (a phone)."""
-FONT = math.ceil(SMALLEST_SHOWN * WIDTH / PHONE_WIDTH)
-"""The size of every word drawn (27 px: 11.2 px on a phone)."""
 
 MARGIN = 6
 """Left and right of the panels."""
@@ -81,12 +86,8 @@ LEAD = 28
 CHIP_X = PAD + LEAD + 6
 NAME_X = CHIP_X + CHIP + 8
 
-BACKGROUND = (43, 45, 49)
-PANEL = (54, 57, 63)
 EMPTY = (72, 76, 84)
 """A box not marked yet."""
-TEXT = (236, 236, 236)
-DIM = (160, 160, 168)
 CURRENT = (255, 214, 92)
 SCORE_TEXT = (40, 30, 0)
 GAIN = (87, 242, 135)
@@ -171,7 +172,7 @@ def render_png(view: RockTheBockView, names: Sequence[str], locale: str | None =
 def _drawn(table: Table, names: tuple[str, ...], locale: str | None) -> bytes:
     players = len(table.sheets)
     image = Image.new("RGB", (WIDTH, height(players)), BACKGROUND)
-    place = _Place(is_rtl(locale))
+    place = Side(is_rtl(locale))
     out = t("rockthebock.picture.out", locale)
     order = list(range(players))
     if table.ranking is not None:
@@ -188,28 +189,10 @@ def _drawn(table: Table, names: tuple[str, ...], locale: str | None) -> bytes:
     return png(image)
 
 
-class _Place:
-    """x positions from the left in a left-to-right language, mirrored from the right otherwise."""
-
-    def __init__(self, rtl: bool) -> None:
-        self.rtl = rtl
-
-    def x(self, x: float) -> float:
-        return WIDTH - x if self.rtl else x
-
-    def box(self, x0: float, y0: float, x1: float, y1: float) -> tuple[float, float, float, float]:
-        """A box given by its left-to-right corners, as drawn."""
-        return (WIDTH - x1, y0, WIDTH - x0, y1) if self.rtl else (x0, y0, x1, y1)
-
-    def anchor(self, anchor: str) -> str:
-        """A text's anchor: what starts on the left starts on the right, mirrored."""
-        return {"lm": "rm", "rm": "lm"}.get(anchor, anchor) if self.rtl else anchor
-
-
 class _Panel:
     """One seat's panel, `top` px down the picture."""
 
-    def __init__(self, image: Image.Image, place: _Place, top: int, locale: str | None) -> None:
+    def __init__(self, image: Image.Image, place: Side, top: int, locale: str | None) -> None:
         self.image, self.draw = image, ImageDraw.Draw(image)
         self.place, self.top, self.locale = place, top, locale
 

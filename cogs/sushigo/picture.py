@@ -26,7 +26,6 @@ the board is drawn again after every pick, and a band changes only with a pick o
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache, lru_cache
@@ -34,18 +33,24 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from cogs.drawing import Colour, draw_text, fit_text, png, printable, text_width
+from cogs.drawing import (
+    BACKGROUND,
+    DIM,
+    FONT,
+    PANEL,
+    TEXT,
+    WIDTH,
+    Colour,
+    Side,
+    draw_text,
+    fit_text,
+    png,
+    printable,
+    text_width,
+)
 from cogs.i18n import is_rtl, number, signed, t
 from rules.sushigo.game import SushiGoView
 from rules.sushigo.scoring import CARDS, MAKI_ROLLS, NIGIRI, round_breakdown, wasabi_slots
-
-WIDTH = 640
-"""The picture's width in pixels: the card shows it 560 px wide on a desktop, 265 px on a phone."""
-PHONE_WIDTH = 265
-SMALLEST_SHOWN = 11
-"""The smallest a word may be, in pixels, where the picture is shown smallest (a phone)."""
-FONT = math.ceil(SMALLEST_SHOWN * WIDTH / PHONE_WIDTH)
-"""The size of every word drawn (27 px: 11.2 px on a phone)."""
 
 # During play: a band per player, its words (mark, name, puddings, score) above its tiles or beside them.
 MARGIN = 4
@@ -84,11 +89,7 @@ SETS = {"tempura": 2, "sashimi": 3}
 HEADER = 40
 ROW = 48
 
-BACKGROUND = (43, 45, 49)
-PANEL = (54, 57, 63)
 ROW_ALT = (47, 49, 54)
-TEXT = (236, 236, 236)
-DIM = (160, 160, 168)
 DUE = (255, 176, 32)
 DONE = (87, 200, 120)
 CURRENT = (255, 214, 92)
@@ -266,32 +267,6 @@ def play_png(view: SushiGoView, names: Sequence[str], locale: str | None) -> byt
 def final_png(view: SushiGoView, names: Sequence[str], locale: str | None) -> bytes:
     """The finished game's scoring as PNG bytes: a row per player, best first."""
     return _final_png(rows(view, names, locale), t("sushigo.picture.total", locale), locale)
-
-
-# ---------------------------------------------------------------- mirrored for right to left
-
-
-class Side:
-    """Positions measured from where a line starts reading: the left, or the right in a right-to-left
-    language (the picture mirrored, its icons and words not)."""
-
-    def __init__(self, rtl: bool) -> None:
-        self.rtl = rtl
-
-    def x(self, x: float) -> float:
-        return WIDTH - x if self.rtl else x
-
-    def box(self, x0: float, y0: float, x1: float, y1: float) -> tuple[float, float, float, float]:
-        return (WIDTH - x1, y0, WIDTH - x0, y1) if self.rtl else (x0, y0, x1, y1)
-
-    def anchor(self, anchor: str) -> str:
-        """ "lm" (starting at x) as the side reads it: "rm" from the right."""
-        return {"lm": "rm", "rm": "lm"}.get(anchor, anchor) if self.rtl else anchor
-
-    def text(
-        self, draw: ImageDraw.ImageDraw, x: float, y: float, text: str, fill: Colour, anchor: str
-    ) -> None:
-        draw_text(draw, (self.x(x), y), text, fill, FONT, self.anchor(anchor))
 
 
 # ---------------------------------------------------------------- icons

@@ -15,24 +15,28 @@ Five players fit in 414 px, 450 px when one of them holds more than 14 tiles (2 
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from cogs.drawing import Colour, draw_text, fit_text, png, printable, text_width
+from cogs.drawing import (
+    BACKGROUND,
+    DIM,
+    FONT,
+    PANEL,
+    TEXT,
+    WIDTH,
+    Colour,
+    draw_text,
+    fit_text,
+    png,
+    printable,
+    text_width,
+)
 from cogs.i18n import is_rtl, number, signed, t
 from rules.sushizock.game import SushizockView
-
-WIDTH = 640
-PHONE_WIDTH = 265
-"""How wide a phone shows the picture (a 390 px screen, the card's margins taken off)."""
-SMALLEST_SHOWN = 11
-"""The smallest a word may be, in pixels, where the picture is shown smallest (a phone)."""
-FONT = math.ceil(SMALLEST_SHOWN * WIDTH / PHONE_WIDTH)
-"""The size of every word drawn (27 px: 11.2 px on a phone)."""
 
 MARGIN = 4
 GAP = 4
@@ -53,10 +57,6 @@ NAME_X = PAD + RANK + 10
 TILES_END = PANEL_W - PAD
 BADGE_H = 30
 
-BACKGROUND = (43, 45, 49)
-PANEL = (54, 57, 63)
-TEXT = (236, 236, 236)
-DIM = (160, 160, 168)
 CURRENT = (255, 214, 92)
 SCORE_TEXT = (40, 30, 0)
 SUSHI = (88, 101, 242)
