@@ -21,7 +21,7 @@ import logging
 import re
 import string
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
@@ -110,6 +110,8 @@ def languages() -> dict[str, str]:
 
 
 def _tag(locale: Localish) -> str:
+    if type(locale) is str:  # the usual case, first: discord.Locale's isinstance is slow Python
+        return locale
     if locale is None:
         return DEFAULT_LANGUAGE
     return locale.value if isinstance(locale, discord.Locale) else str(locale)
@@ -361,6 +363,7 @@ def _babel_locale(language: str) -> Locale:
         return Locale.parse(DEFAULT_LANGUAGE)
 
 
+@lru_cache(maxsize=512)  # asked for every text: a handful of locales, each parsed once
 def numbering_system(locale: Localish) -> str:
     """The digits the language writes by default (CLDR: Persian ۰–۹, German and Spanish 0–9), unless
     the locale asks for others (`-u-nu-latn`, `-u-nu-arabext`; `-u-nu-native` is the language's own)."""
@@ -430,6 +433,7 @@ def join_list(
     return format_list(words, style="standard" if style == "and" else "or", locale=language)
 
 
+@lru_cache(maxsize=512)
 def is_rtl(locale: Localish) -> bool:
     """Whether the language is written right to left (Persian)."""
     return _babel_locale(language_of(locale)).text_direction == "rtl"

@@ -108,11 +108,13 @@ class SettingsCog(
         locale = await player_locale(interaction)
         if seconds == 0:
             await self.tables.guild_settings.clear(interaction.guild_id, TURN_TIMEOUT_KEY)
+            self.tables.timers.forget_timeout(interaction.guild_id)
             await reply_ephemeral(interaction, t("settings.timeout_reset", locale))
             return
         if not MIN_TIMEOUT <= seconds <= MAX_TIMEOUT:
             raise Refusal("settings.timeout_range", min=MIN_TIMEOUT, max=MAX_TIMEOUT)
         await self.tables.guild_settings.set(interaction.guild_id, TURN_TIMEOUT_KEY, seconds)
+        self.tables.timers.forget_timeout(interaction.guild_id)
         await reply_ephemeral(interaction, t("settings.timeout_set", locale, seconds=seconds))
 
     @app_commands.command(

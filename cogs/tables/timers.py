@@ -24,6 +24,7 @@ from storage.tables import Deadline, TableRecord
 log = logging.getLogger(__name__)
 
 TURN_TIMEOUT_KEY = "turn_timeout"
+TIMEOUT_KEPT = 60.0  # seconds a server's turn time-out is kept before it is read again
 
 Work = Callable[[], Awaitable[None]]
 """What is done when a deadline comes; it answers for its own failures (they are only logged here)."""
@@ -134,6 +135,7 @@ class Timers:
         self.default_timeout = default_timeout
         self.on_deadline = on_deadline
         self._alarms = Alarms()
+        self._timeouts: dict[int, tuple[float, float]] = {}  # guild -> (seconds, read again after)
 
     @property
     def armed(self) -> int:
@@ -141,8 +143,19 @@ class Timers:
         return self._alarms.armed
 
     async def turn_timeout(self, guild_id: int) -> float:
+        """The server's turn time-out, read once a minute at most (every move arms a deadline with it;
+        /settings timeout here forgets it at once, another process's within the minute)."""
+        known = self._timeouts.get(guild_id)
+        if known is not None and known[1] > now():
+            return known[0]
         value = await self.settings.get(guild_id, TURN_TIMEOUT_KEY)
-        return float(value) if value else self.default_timeout
+        seconds = float(value) if value else self.default_timeout
+        self._timeouts[guild_id] = (seconds, now() + TIMEOUT_KEPT)
+        return seconds
+
+    def forget_timeout(self, guild_id: int) -> None:
+        """The server chose another time-out: read it again at the next move."""
+        self._timeouts.pop(guild_id, None)
 
     async def deadline(self, record: TableRecord, cog: GameCog, state: Any | None) -> float | None:
         """When the table must act next by itself: a computer's move, or an absent player's time-out."""

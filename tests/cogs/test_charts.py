@@ -15,14 +15,11 @@ import random
 import re
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
-from fontTools.ttLib import TTFont
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image
 
 from cogs import charts
 from cogs.charts import (
@@ -36,16 +33,26 @@ from cogs.charts import (
     leaderboard_size,
     stats_png,
 )
-from cogs.drawing import fit_text, runs
+from cogs.drawing import fit_text
 from cogs.i18n import catalog, game_title, is_rtl, languages, number, t
 from rules.registry import GAMES
+from tests.cogs.pictures import (
+    DESKTOP_WIDTH,
+    PHONE_WIDTH,
+    SMALLEST_SHOWN,
+    Drawn,
+    Word,
+    drawn_while,
+    missing_glyphs,
+    outside,
+    overlapping,
+    shown,
+    too_small,
+    words_of,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = sorted(languages())
-DESKTOP_WIDTH, PHONE_WIDTH = 560, 265
-"""How wide the card shows a picture: a 1280 x 900 desktop window, a 390 x 844 phone."""
-SMALLEST_SHOWN = 11
-"""No word smaller than this many pixels where it is shown, on a phone as on a desktop."""
 TALL = "Ågjpq Ýÿ"
 """A name inked from accents on capitals down to descenders: lines of it as close as they may be."""
 NAMES = [
@@ -65,95 +72,6 @@ NAMES = [
 short and mixed ones, and one inked from accents on capitals down to descenders."""
 DAY = 86_400.0
 START = 1_700_000_000.0
-
-
-# ---------------------------------------------------------------- what a picture writes
-
-
-@dataclass(frozen=True)
-class Drawn:
-    text: str
-    font: str  # the font file's path
-    size: int  # the font's size in pixels
-    fill: Any  # its colour
-    box: tuple[float, float, float, float]  # its ink, in the picture
-    word: int  # which draw_text call wrote it: a word in two fonts is written in two runs
-
-
-@dataclass(frozen=True)
-class Word:
-    text: str  # its runs, as drawn (shaped, in visual order)
-    fill: Any
-    box: tuple[float, float, float, float]
-
-
-def record(monkeypatch: pytest.MonkeyPatch, render: Callable[[], bytes]) -> tuple[Image.Image, list[Drawn]]:
-    """The picture `render` draws and everything it hands to Pillow to write, with the font and the
-    word (the call of cogs.drawing.draw_text) each piece belongs to."""
-    drawn: list[Drawn] = []
-    words = [0]
-    original_text = ImageDraw.ImageDraw.text
-    original_word = charts.draw_text
-
-    def text(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
-        font = kwargs["font"]
-        assert isinstance(font, ImageFont.FreeTypeFont), "every word is written in a shipped font"
-        x0, y0, x1, y1 = font.getbbox(str(text), anchor=kwargs.get("anchor"))
-        box = (xy[0] + x0, xy[1] + y0, xy[0] + x1, xy[1] + y1)
-        drawn.append(Drawn(str(text), str(font.path), int(font.size), kwargs.get("fill"), box, words[0]))
-        original_text(self, xy, text, *args, **kwargs)
-
-    def word(*args: Any, **kwargs: Any) -> None:
-        words[0] += 1
-        original_word(*args, **kwargs)
-
-    with monkeypatch.context() as patch:
-        patch.setattr(ImageDraw.ImageDraw, "text", text)
-        patch.setattr(charts, "draw_text", word)
-        data = render()
-    image = Image.open(io.BytesIO(data))
-    assert image.format == "PNG"
-    image.load()
-    return image, drawn
-
-
-def words_of(drawn: list[Drawn]) -> list[Word]:
-    """The pieces joined into the words they were written as."""
-    joined: dict[int, list[Drawn]] = {}
-    for item in drawn:
-        joined.setdefault(item.word, []).append(item)
-    return [
-        Word(
-            "".join(piece.text for piece in pieces),
-            pieces[0].fill,
-            (
-                min(piece.box[0] for piece in pieces),
-                min(piece.box[1] for piece in pieces),
-                max(piece.box[2] for piece in pieces),
-                max(piece.box[3] for piece in pieces),
-            ),
-        )
-        for pieces in joined.values()
-    ]
-
-
-def shown(text: str) -> str:
-    """`text` as a picture draws it: shaped, in visual order, what no font has left out."""
-    return "".join(run for _, run in runs(text))
-
-
-def overlapping(words: list[Word]) -> Iterator[tuple[str, str]]:
-    for index, first in enumerate(words):
-        x0, y0, x1, y1 = first.box
-        for other in words[index + 1 :]:
-            a0, b0, a1, b1 = other.box
-            if x0 < a1 - 1 and a0 < x1 - 1 and y0 < b1 - 1 and b0 < y1 - 1:  # 1 px of kerning allowed
-                yield first.text, other.text
-
-
-@cache
-def cmap(path: str) -> dict[int, str]:
-    return TTFont(path, lazy=True).getBestCmap() or {}
 
 
 # ---------------------------------------------------------------- what they are given
@@ -245,12 +163,11 @@ def test_the_pictures_fit_the_card():
 def test_every_picture_is_a_png_of_its_size_and_every_word_readable_on_a_phone(
     monkeypatch: pytest.MonkeyPatch, language: str
 ):
-    smallest = SMALLEST_SHOWN * charts.WIDTH / PHONE_WIDTH
     for size, render in pictures(language):
-        image, drawn = record(monkeypatch, render)
+        image, drawn = drawn_while(monkeypatch, render, words_in=charts)
         assert image.size in size and image.mode == "RGB"
         assert drawn, "every picture writes something"
-        assert [item.text for item in drawn if item.size < smallest] == []
+        assert too_small(drawn, charts.WIDTH) == []
         assert min(item.size for item in drawn) * DESKTOP_WIDTH / charts.WIDTH >= SMALLEST_SHOWN
         # The size said is the size drawn: the ink of a digit is most of it.
         digits = [item for item in drawn if item.text.isdigit() and item.text.isascii()]
@@ -260,12 +177,9 @@ def test_every_picture_is_a_png_of_its_size_and_every_word_readable_on_a_phone(
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_word_overlaps_another_or_leaves_the_picture(monkeypatch: pytest.MonkeyPatch, language: str):
     for _, render in pictures(language):
-        image, drawn = record(monkeypatch, render)
-        width, height = image.size
+        image, drawn = drawn_while(monkeypatch, render, words_in=charts)
         words = words_of(drawn)
-        for word in words:
-            x0, y0, x1, y1 = word.box
-            assert x0 >= 0 and y0 >= 0 and x1 <= width and y1 <= height, word
+        assert outside(words, image.size) == []
         assert list(overlapping(words)) == []
 
 
@@ -274,11 +188,9 @@ def test_every_character_drawn_has_a_glyph_and_no_key_is_shown(
     monkeypatch: pytest.MonkeyPatch, language: str
 ):
     for _, render in pictures(language):
-        _, drawn = record(monkeypatch, render)
+        _, drawn = drawn_while(monkeypatch, render, words_in=charts)
+        assert list(missing_glyphs(drawn)) == []
         for item in drawn:
-            for char in item.text:
-                glyph = cmap(item.font).get(ord(char))
-                assert glyph is not None and glyph != ".notdef", f"{char!r} in {item.text!r}"
             assert not ord(max(item.text)) >= 0x1F000, "emoji are left out"
         assert not any(word.text.startswith("charts.") for word in words_of(drawn)), "a missing catalog key"
 
@@ -306,7 +218,7 @@ def texts(drawn: list[Drawn], fill: Any = None) -> list[str]:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_stats_name_the_player_each_game_and_its_record(monkeypatch: pytest.MonkeyPatch, language: str):
     lines = game_lines(language)
-    _, drawn = record(monkeypatch, lambda: stats_png("Zoë", lines, SEASONS, language))
+    _, drawn = drawn_while(monkeypatch, lambda: stats_png("Zoë", lines, SEASONS, language), words_in=charts)
     written = texts(drawn)
     assert written[0] == "Zoë"
     room = charts.LEGEND[1] - charts.LEGEND[0] - charts.SWATCH
@@ -328,7 +240,7 @@ def test_the_stats_name_the_player_each_game_and_its_record(monkeypatch: pytest.
 
 def test_the_stats_write_persian_digits_and_mirror_the_layout(monkeypatch: pytest.MonkeyPatch):
     lines = game_lines("fa", 2)
-    _, drawn = record(monkeypatch, lambda: stats_png(NAMES[1], lines, SEASONS, "fa"))
+    _, drawn = drawn_while(monkeypatch, lambda: stats_png(NAMES[1], lines, SEASONS, "fa"), words_in=charts)
     words = words_of(drawn)
     # Reading starts at the right: the name ends at the right edge, the legend stands on the left.
     name = words[0]
@@ -341,7 +253,7 @@ def test_the_stats_write_persian_digits_and_mirror_the_layout(monkeypatch: pytes
     assert len(labels) >= 2 and all(word.box[0] > STATS_SIZE[0] / 2 for word in labels)
     assert not any(char.isascii() and char.isdigit() for word in words for char in word.text)
     # And left to right in English.
-    _, drawn = record(monkeypatch, lambda: stats_png("Zoë", lines, SEASONS, "en"))
+    _, drawn = drawn_while(monkeypatch, lambda: stats_png("Zoë", lines, SEASONS, "en"), words_in=charts)
     english = words_of(drawn)
     assert english[0].box[0] <= 16 and english[0].text == "Zoë"
     assert next(word for word in english if word.text == shown(lines[1].title)).box[0] > STATS_SIZE[0] / 2
@@ -358,7 +270,7 @@ def test_the_seasons_within_the_time_span_are_marked(monkeypatch: pytest.MonkeyP
         SeasonMark(3, points[30].at),
         SeasonMark(4, points[-1].at + DAY),  # after the last game
     ]
-    _, drawn = record(monkeypatch, lambda: stats_png("Zoë", [line], seasons, language))
+    _, drawn = drawn_while(monkeypatch, lambda: stats_png("Zoë", [line], seasons, language), words_in=charts)
     marked = texts(drawn, charts.SEASON)
     assert marked == [shown(t("charts.season", language, number=season)) for season in (3, 2)]
 
@@ -366,8 +278,10 @@ def test_the_seasons_within_the_time_span_are_marked(monkeypatch: pytest.MonkeyP
 def test_a_player_without_ratings_reads_so_and_one_rating_is_a_dot(monkeypatch: pytest.MonkeyPatch):
     for language in LANGUAGES:
         for lines in ([], [GameLine("Sushi Go!", (), 4, 1)]):
-            _, drawn = record(
-                monkeypatch, lambda lines=lines, language=language: stats_png("🍣", lines, SEASONS, language)
+            _, drawn = drawn_while(
+                monkeypatch,
+                lambda lines=lines, language=language: stats_png("🍣", lines, SEASONS, language),
+                words_in=charts,
             )
             written = texts(drawn)
             assert shown(t("charts.no_ratings", language)) in written
@@ -398,8 +312,10 @@ def test_a_player_without_ratings_reads_so_and_one_rating_is_a_dot(monkeypatch: 
 def test_awkward_ratings_draw(monkeypatch: pytest.MonkeyPatch, points: tuple[RatingPoint, ...]):
     lines = [GameLine("Sushi Go!", points, len(points), 1), *game_lines("en", 4)[1:]]
     for language in ("en", "fa"):
-        image, drawn = record(
-            monkeypatch, lambda language=language: stats_png("Zoë", lines, [SeasonMark(1, START)], language)
+        image, drawn = drawn_while(
+            monkeypatch,
+            lambda language=language: stats_png("Zoë", lines, [SeasonMark(1, START)], language),
+            words_in=charts,
         )
         assert image.size == STATS_SIZE
         assert list(overlapping(words_of(drawn))) == []
@@ -407,7 +323,7 @@ def test_awkward_ratings_draw(monkeypatch: pytest.MonkeyPatch, points: tuple[Rat
 
 def test_at_most_five_games_are_drawn(monkeypatch: pytest.MonkeyPatch):
     lines = [GameLine(f"Game {index}", walk(index, 3, 0), 3, 1) for index in range(7)]
-    _, drawn = record(monkeypatch, lambda: stats_png("Zoë", lines, [], "en"))
+    _, drawn = drawn_while(monkeypatch, lambda: stats_png("Zoë", lines, [], "en"), words_in=charts)
     assert [text for text in texts(drawn, charts.TEXT) if text.startswith("Game")] == [
         f"Game {i}" for i in range(5)
     ]
@@ -426,7 +342,7 @@ def row_words(drawn: list[Drawn], index: int) -> list[Word]:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_row_writes_position_name_rating_games_and_wins(monkeypatch: pytest.MonkeyPatch, language: str):
     rows = leader_rows(["Zoë", "🍣🍣", NAMES[0]], 10)
-    _, drawn = record(monkeypatch, lambda: leaderboard_png("Sushi Go!", rows, language))
+    _, drawn = drawn_while(monkeypatch, lambda: leaderboard_png("Sushi Go!", rows, language), words_in=charts)
     header = [word.text for word in words_of(drawn) if word.box[3] <= charts.HEADER]
     assert {shown(t("charts.games", language)), shown(t("charts.wins", language)), "Sushi Go!"} == set(header)
     for index, row in enumerate(rows):
@@ -455,22 +371,28 @@ def test_a_negative_rating_keeps_its_sign_and_persian_its_digits(monkeypatch: py
         ("de", "−2,3"),
         ("fa", shown(t("charts.rating", "fa", rating=-2.3))),
     ):
-        _, drawn = record(monkeypatch, lambda language=language: leaderboard_png("x", [row], language))
+        _, drawn = drawn_while(
+            monkeypatch, lambda language=language: leaderboard_png("x", [row], language), words_in=charts
+        )
         assert rating in texts(drawn)
     assert re.fullmatch(r"−۲٫۳", shown(t("charts.rating", "fa", rating=-2.3)))
-    _, drawn = record(monkeypatch, lambda: leaderboard_png("x", [LeaderRow(1, "Zoë", -0.04, (), 1, 0)], "en"))
+    _, drawn = drawn_while(
+        monkeypatch,
+        lambda: leaderboard_png("x", [LeaderRow(1, "Zoë", -0.04, (), 1, 0)], "en"),
+        words_in=charts,
+    )
     assert "0.0" in texts(drawn), "not −0.0"
 
 
 def test_the_leaderboard_mirrors_right_to_left(monkeypatch: pytest.MonkeyPatch):
     rows = leader_rows(["Zoë"], 4)
-    _, drawn = record(monkeypatch, lambda: leaderboard_png("Sushi Go!", rows, "fa"))
+    _, drawn = drawn_while(monkeypatch, lambda: leaderboard_png("Sushi Go!", rows, "fa"), words_in=charts)
     first = row_words(drawn, 0)
     assert first[-1].text == "۱" and first[-1].box[2] > LEADERBOARD_SIZE[0] - 40  # the position on the right
     assert first[-2].text == "Zoë" and first[-2].box[2] > LEADERBOARD_SIZE[0] - 120  # the name starts there
     title = next(word for word in words_of(drawn) if word.text == "Sushi Go!")
     assert title.box[2] > LEADERBOARD_SIZE[0] - 16
-    _, drawn = record(monkeypatch, lambda: leaderboard_png("Sushi Go!", rows, "en"))
+    _, drawn = drawn_while(monkeypatch, lambda: leaderboard_png("Sushi Go!", rows, "en"), words_in=charts)
     first = row_words(drawn, 0)
     assert first[0].text == "1" and first[0].box[0] < 40 and first[1].text == "Zoë" and first[1].box[0] < 120
 
@@ -483,7 +405,7 @@ def test_medals_for_the_first_three_and_trends_in_green_and_red(monkeypatch: pyt
         LeaderRow(4, "One", 5.0, (4.0,), 1, 0),
         LeaderRow(5, "None", 1.0, (), 0, 0),
     ]
-    image, drawn = record(monkeypatch, lambda: leaderboard_png("x", rows, "en"))
+    image, drawn = drawn_while(monkeypatch, lambda: leaderboard_png("x", rows, "en"), words_in=charts)
     image = image.convert("RGB")
     for index, medal in enumerate(charts.MEDALS):
         (position,) = [word for word in row_words(drawn, index) if word.fill == charts.ON_MEDAL]
@@ -504,13 +426,19 @@ def test_medals_for_the_first_three_and_trends_in_green_and_red(monkeypatch: pyt
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_fewer_rows_none_or_more_than_ten(monkeypatch: pytest.MonkeyPatch, language: str):
-    image, drawn = record(monkeypatch, lambda: leaderboard_png("Sushi Go!", [], language))
+    image, drawn = drawn_while(
+        monkeypatch, lambda: leaderboard_png("Sushi Go!", [], language), words_in=charts
+    )
     assert texts(drawn) == ["Sushi Go!", shown(t("charts.no_players", language))]
     assert image.size == leaderboard_size(2)  # room for its words
-    image, _ = record(monkeypatch, lambda: leaderboard_png("Sushi Go!", leader_rows(["Zoë"], 3), language))
+    image, _ = drawn_while(
+        monkeypatch, lambda: leaderboard_png("Sushi Go!", leader_rows(["Zoë"], 3), language), words_in=charts
+    )
     assert image.size == leaderboard_size(3) == (640, charts.HEADER + 3 * charts.ROW + 6)
     rows = leader_rows(["Zoë"], 14)
-    image, drawn = record(monkeypatch, lambda: leaderboard_png("Sushi Go!", rows, language))
+    image, drawn = drawn_while(
+        monkeypatch, lambda: leaderboard_png("Sushi Go!", rows, language), words_in=charts
+    )
     assert image.size == LEADERBOARD_SIZE
     positions = [row_words(drawn, index)[-1 if is_rtl(language) else 0].text for index in range(10)]
     assert positions == [shown(number(position, language)) for position in range(1, 11)]

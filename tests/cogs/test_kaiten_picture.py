@@ -10,20 +10,15 @@ short with "…", and Persian is joined and ordered right to left."""
 from __future__ import annotations
 
 import fnmatch
-import io
 import re
 import time
 import tomllib
-import unicodedata
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 import pytest
-from fontTools.ttLib import TTFont
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image
 
 from cogs import drawing
 from cogs.bidi import plain
@@ -33,16 +28,25 @@ from cogs.kaiten import picture as kaiten_render
 from cogs.kaiten.picture import picture_words, render_png
 from rules.kaiten.game import GAME
 from rules.kaiten.view import KaitenView
+from tests.cogs.pictures import (
+    DESKTOP_WIDTH,
+    PHONE_WIDTH,
+    SMALLEST_SHOWN,
+    Drawn,
+    cmap,
+    drawn_while,
+    image_of,
+    missing_glyphs,
+    outside,
+    overlapping,
+    read,
+    too_small,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ["Zoë", "Jürgen", "Алёна", "مریم", "王小明"]
 LANGUAGES = sorted(languages())
 PRESENTATION_FORMS = (range(0xFB50, 0xFE00), range(0xFE70, 0xFF00))
-
-DESKTOP_WIDTH, PHONE_WIDTH = 560, 265
-"""How wide the card shows the picture: a 1280 x 900 desktop window, a 390 x 844 phone."""
-SMALLEST_SHOWN = 11
-"""No word smaller than this many pixels where it is shown, on a desktop as on a phone."""
 BESIDES_PICTURE = 200
 """About what the board message takes on a desktop besides its picture: a few lines, 2 rows of buttons."""
 LONG_NAMES = [
@@ -52,21 +56,6 @@ LONG_NAMES = [
     "مریم محمدی زاده تهرانی اصفهانی ش",
 ]
 """Four names of 32 characters (the longest a Discord name can be), in four scripts."""
-
-
-@dataclass(frozen=True)
-class Drawn:
-    text: str
-    font: str  # the font file's path
-    size: int  # the font's size in pixels
-    xy: tuple[float, float] = (0.0, 0.0)  # where it is written (its baseline's left end)
-    fill: Any = None  # its colour
-    box: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # its ink, in the picture
-
-
-@cache
-def cmap(path: str) -> dict[int, str]:
-    return TTFont(path, lazy=True).getBestCmap() or {}
 
 
 @cache
@@ -99,10 +88,7 @@ def views() -> list[KaitenView]:
 
 
 def picture(view: KaitenView, names: Sequence[str], language: str) -> Image.Image:
-    image = Image.open(io.BytesIO(render_png(view, names, picture_words(language), language)))
-    assert image.format == "PNG"
-    image.load()
-    return image
+    return image_of(render_png(view, names, picture_words(language), language))
 
 
 def draw(
@@ -113,36 +99,11 @@ def draw(
     view: KaitenView | None = None,
 ) -> list[Drawn]:
     """Everything the picture hands to Pillow to write, with the font it writes it in."""
-    drawn: list[Drawn] = []
-    original = ImageDraw.ImageDraw.text
-
-    def text(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
-        font = kwargs["font"]
-        assert isinstance(font, ImageFont.FreeTypeFont), "every word is written in a shipped font"
-        x0, y0, x1, y1 = font.getbbox(str(text), anchor=kwargs.get("anchor"))
-        box = (xy[0] + x0, xy[1] + y0, xy[0] + x1, xy[1] + y1)
-        drawn.append(Drawn(str(text), str(font.path), int(font.size), tuple(xy), kwargs.get("fill"), box))
-        original(self, xy, text, *args, **kwargs)
-
-    with monkeypatch.context() as patch:
-        patch.setattr(ImageDraw.ImageDraw, "text", text)
-        kaiten_render._static_layer.cache_clear()  # its coordinates are written once: write them again here
-        picture(view or table(players or len(names)), names, language)
+    kaiten_render._static_layer.cache_clear()  # its coordinates are written once: write them again here
+    view = view or table(players or len(names))
+    _, drawn = drawn_while(monkeypatch, lambda: render_png(view, names, picture_words(language), language))
     kaiten_render._static_layer.cache_clear()  # and not leave them recorded for the next test
     return drawn
-
-
-def logical(text: str) -> str:
-    """A drawn right-to-left text read back: presentation forms to letters, in reading order."""
-    return unicodedata.normalize("NFKC", text)[::-1]
-
-
-def missing_glyphs(drawn: list[Drawn]) -> Iterator[str]:
-    for item in drawn:
-        for char in item.text:
-            glyph = cmap(item.font).get(ord(char))
-            if glyph is None or glyph == ".notdef":
-                yield f"{char!r} (U+{ord(char):04X}) in {item.text!r}, {Path(item.font).name}"
 
 
 # ---------------------------------------------------------------- readable where it is shown
@@ -164,11 +125,10 @@ def test_the_picture_is_landscape_so_the_board_fits_a_screen():
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_word_is_smaller_than_11_px_on_a_phone(monkeypatch: pytest.MonkeyPatch, language: str):
     """Every text the picture writes, at every moment of a four-player game with 32-character names."""
-    smallest = SMALLEST_SHOWN * kaiten_render.WIDTH / PHONE_WIDTH
     for view in views():
         drawn = draw(monkeypatch, LONG_NAMES, language, view=view)
         assert drawn
-        assert [item.text for item in drawn if item.size < smallest] == []
+        assert too_small(drawn, kaiten_render.WIDTH) == []
         # On a desktop the picture is shown wider: larger still.
         assert min(item.size for item in drawn) * DESKTOP_WIDTH / kaiten_render.WIDTH >= SMALLEST_SHOWN
         # And the size said is the size drawn: the ink of a capital or a digit is most of it.
@@ -176,22 +136,12 @@ def test_no_word_is_smaller_than_11_px_on_a_phone(monkeypatch: pytest.MonkeyPatc
         assert digits and all(item.box[3] - item.box[1] >= 0.7 * item.size for item in digits)
 
 
-def overlapping(boxes: list[tuple[str, tuple[float, float, float, float]]]) -> Iterator[tuple[str, str]]:
-    for index, (text, (x0, y0, x1, y1)) in enumerate(boxes):
-        for other, (a0, b0, a1, b1) in boxes[index + 1 :]:
-            if x0 < a1 - 1 and a0 < x1 - 1 and y0 < b1 - 1 and b0 < y1 - 1:  # 1 px of kerning allowed
-                yield text, other
-
-
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_word_overlaps_another_or_leaves_its_place(monkeypatch: pytest.MonkeyPatch, language: str):
-    width, height = kaiten_render.WIDTH, kaiten_render.HEIGHT
     for view in views():
         drawn = draw(monkeypatch, LONG_NAMES, language, view=view)
-        for item in drawn:
-            x0, y0, x1, y1 = item.box
-            assert x0 >= 0 and y0 >= 0 and x1 <= width and y1 <= height, item
-        assert list(overlapping([(item.text, item.box) for item in drawn])) == []
+        assert outside(drawn, (kaiten_render.WIDTH, kaiten_render.HEIGHT)) == []
+        assert list(overlapping(drawn)) == []
         # What a plate writes stays within its box, the names cut short to leave room.
         for seat in range(4):
             px0, py0, px1, py1 = kaiten_render._panel_box(*kaiten_render._plate_origin(seat))
@@ -240,7 +190,7 @@ def test_every_character_drawn_has_a_glyph_in_its_font(monkeypatch: pytest.Monke
         assert list(missing_glyphs(drawn)) == []
         texts = [item.text for item in drawn]
         for name in names:
-            assert name in texts or any(logical(text) == name for text in texts), f"{name} is drawn whole"
+            assert name in texts or any(read(text) == name for text in texts), f"{name} is drawn whole"
     assert list(missing_glyphs(draw(monkeypatch, LONG_NAMES, language, view=choosing_ginger()))) == []
 
 
@@ -268,14 +218,14 @@ def test_persian_words_are_joined_and_read_right_to_left(monkeypatch: pytest.Mon
     texts = [item.text for item in drawn]
     words = picture_words("fa")
     word = plain(f"{words['reserve']}: {words['empty']}")
-    shaped = next(text for text in texts if logical(text) == word)
+    shaped = next(text for text in texts if read(text) == word)
     # Joined: the letters are the forms that connect (Arabic presentation forms), not the bare letters.
     assert all(any(ord(char) in forms for forms in PRESENTATION_FORMS) for char in shaped if char not in " :")
     assert shaped != word[::-1]
     # Mixed: the Persian name reads first from the right, the Latin words and the number keep their order.
     name = next(item for item in drawn if "Li" in item.text)
     assert name.text.startswith("Li 42 ")
-    assert logical(name.text.removeprefix("Li 42 ")) == "مریم"
+    assert read(name.text.removeprefix("Li 42 ")) == "مریم"
     # In a right-to-left language a name stands on the right of its plate, where reading starts.
     x0, _, x1, _ = kaiten_render._panel_box(*kaiten_render._plate_origin(0))
     assert x1 - 12 <= name.box[2] <= x1 and name.box[0] > x0 + 12

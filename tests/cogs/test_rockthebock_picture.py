@@ -10,15 +10,11 @@ with a throw of wolves and its row of victims fits a desktop's.
 from __future__ import annotations
 
 import copy
-import io
 import time
-import unicodedata
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Sequence
 
 import pytest
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image
 
 from cogs.i18n import is_rtl, languages, number, signed, t
 from cogs.rockthebock import picture, render
@@ -27,11 +23,23 @@ from cogs.tables.boards import results_board
 from rules.engine import Action
 from rules.rockthebock.game import CAP_BOCKS, CAP_GOATS, CAP_WOLVES, GAME, RockTheBockState, Roll
 from tests.cogs.boards import table
+from tests.cogs.pictures import (
+    DESKTOP_WIDTH,
+    PHONE_WIDTH,
+    SMALLEST_SHOWN,
+    Drawn,
+    drawn_while,
+    image_of,
+    outside,
+    overlapping,
+    pictured,
+    read,
+    too_small,
+    visible,
+)
 
 COG = RockTheBockCog(None)  # type: ignore[arg-type]  # its builders need no bot
 LANGUAGES = sorted(languages())
-PHONE_WIDTH, SMALLEST_SHOWN = 265, 11
-DESKTOP_WIDTH = 560
 TALLEST = 280
 """The most a picture may be tall: the board's words and buttons around it take up to 270 px of a desktop
 screen's 520 (the full table's throw with wolves, its victims' buttons on a row of their own), and the
@@ -45,14 +53,6 @@ LONG = [
 """Names of 32 characters (the longest a Discord name can be), in four scripts."""
 ODD = ["Zoë", "مریم", "王小明", "🍣🐐"]
 """Short names: Latin, right to left, CJK, and one of emoji only (drawn as "Player 4")."""
-
-
-@dataclass(frozen=True)
-class Drawn:
-    text: str
-    size: int
-    fill: Any
-    box: tuple[float, float, float, float]  # its ink, in the picture
 
 
 def play(players: int, seed: int, moves: int | None = None) -> RockTheBockState:
@@ -102,61 +102,14 @@ def states(players: int) -> list[RockTheBockState]:
     ]
 
 
-def image_of(data: bytes) -> Image.Image:
-    image = Image.open(io.BytesIO(data))
-    assert image.format == "PNG"
-    image.load()
-    return image
-
-
 def draw(
     monkeypatch: pytest.MonkeyPatch, state: RockTheBockState, names: Sequence[str], language: str
 ) -> tuple[Image.Image, list[Drawn]]:
     """The picture and every text it hands to Pillow, with where its ink lies."""
-    drawn: list[Drawn] = []
-    original = ImageDraw.ImageDraw.text
-
-    def text(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
-        font = kwargs["font"]
-        assert isinstance(font, ImageFont.FreeTypeFont)
-        x0, y0, x1, y1 = font.getbbox(str(text), anchor=kwargs.get("anchor"))
-        drawn.append(
-            Drawn(
-                str(text),
-                int(font.size),
-                kwargs.get("fill"),
-                (xy[0] + x0, xy[1] + y0, xy[0] + x1, xy[1] + y1),
-            )
-        )
-        original(self, xy, text, *args, **kwargs)
-
-    with monkeypatch.context() as patch:
-        patch.setattr(ImageDraw.ImageDraw, "text", text)
-        picture._drawn.cache_clear()  # drawn here, not taken from an earlier test
-        data = picture.render_png(GAME.view(state, None), names[: state.players], language)
-    return image_of(data), drawn
-
-
-def read(text: str) -> str:
-    """A drawn text read back: right-to-left letters (drawn joined, in visual order) in reading order,
-    digits and Latin letters as they are."""
-    if any(unicodedata.bidirectional(char) in ("R", "AL") for char in text):
-        return unicodedata.normalize("NFKC", text)[::-1]
-    return text
-
-
-def visible(text: str) -> str:
-    """A catalog's text as drawn: without the marks and joiners that steer it and draw nothing."""
-    return "".join(char for char in text if unicodedata.category(char) != "Cf")
-
-
-def overlapping(drawn: list[Drawn]) -> Iterator[tuple[str, str]]:
-    for index, item in enumerate(drawn):
-        x0, y0, x1, y1 = item.box
-        for other in drawn[index + 1 :]:
-            a0, b0, a1, b1 = other.box
-            if x0 < a1 - 1 and a0 < x1 - 1 and y0 < b1 - 1 and b0 < y1 - 1:  # 1 px of kerning allowed
-                yield item.text, other.text
+    picture._drawn.cache_clear()  # drawn here, not taken from an earlier test
+    return drawn_while(
+        monkeypatch, lambda: picture.render_png(GAME.view(state, None), names[: state.players], language)
+    )
 
 
 # ---------------------------------------------------------------- readable where it is shown
@@ -168,14 +121,11 @@ def overlapping(drawn: list[Drawn]) -> Iterator[tuple[str, str]]:
 def test_every_word_is_readable_on_a_phone_and_in_its_place(
     monkeypatch: pytest.MonkeyPatch, language: str, players: int, names: list[str]
 ) -> None:
-    smallest = SMALLEST_SHOWN * picture.WIDTH / PHONE_WIDTH
     for state in states(players):
         image, drawn = draw(monkeypatch, state, names, language)
         assert image.size == (picture.WIDTH, picture.height(players))
-        assert drawn and [item.text for item in drawn if item.size < smallest] == []
-        for item in drawn:
-            x0, y0, x1, y1 = item.box
-            assert x0 >= 0 and y0 >= 0 and x1 <= image.width and y1 <= image.height, item
+        assert drawn and too_small(drawn, picture.WIDTH) == []
+        assert outside(drawn, image.size) == []
         assert list(overlapping(drawn)) == []
         # Every word within its own panel.
         for item in drawn:
@@ -289,11 +239,6 @@ def test_the_picture_is_drawn_once_per_sheets_and_fast() -> None:
 
 
 # ---------------------------------------------------------------- the board and the results
-
-
-def pictured(ctx: render.Context) -> render.Context:
-    ctx.record.extra["pictures"] = True
-    return ctx
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

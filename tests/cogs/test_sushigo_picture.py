@@ -11,13 +11,11 @@ import io
 import time
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from functools import cache
 from typing import Any, cast
 
 import pytest
-from fontTools.ttLib import TTFont
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image
 
 from cogs.bidi import plain
 from cogs.i18n import languages, number, t
@@ -29,9 +27,19 @@ from rules.sushigo.game import GAME, SushiGoView
 from rules.sushigo.scoring import wasabi_slots
 from rules.sushigo.state import SushiGoState
 from tests.cogs.boards import FIRST_USER, MAX_CHARS, MAX_LINES, TABLE_ROWS, every_state, table
+from tests.cogs.pictures import (
+    DESKTOP_WIDTH,
+    SMALLEST_SHOWN,
+    Drawn,
+    drawn_while,
+    missing_glyphs,
+    outside,
+    overlapping,
+    read,
+    too_small,
+)
 
 LANGUAGES = sorted(languages().values())
-PHONE_WIDTH, DESKTOP_WIDTH, SMALLEST_SHOWN = 265, 560, 11
 LONG_NAMES = [
     "Wolfgang Amadeus Mozart Salzburg",
     "مریم محمدی زاده تهرانی اصفهانی ش",
@@ -42,14 +50,6 @@ LONG_NAMES = [
 """Four names of 32 characters (the longest a Discord name can be) in four scripts, and one of emoji."""
 SHORT_NAMES = ["Zoë", "مریم", "王小明", "🍣", "Jürgen"]
 NAME_SETS = {"long": LONG_NAMES, "short": SHORT_NAMES}
-
-
-@dataclass(frozen=True)
-class Drawn:
-    text: str
-    font: str
-    size: int
-    box: tuple[float, float, float, float]  # its ink, in the picture
 
 
 def game(players: int) -> Iterator[SushiGoState]:
@@ -78,27 +78,11 @@ def clear() -> None:
 
 
 def drawn_by(monkeypatch: pytest.MonkeyPatch, draw: Callable[[], bytes]) -> tuple[Image.Image, list[Drawn]]:
-    """The picture `draw` makes, and every text it hands to Pillow with the font and where its ink is."""
-    drawn: list[Drawn] = []
-    original = ImageDraw.ImageDraw.text
-
-    def text(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
-        font = kwargs["font"]
-        assert isinstance(font, ImageFont.FreeTypeFont), "every word is written in a shipped font"
-        x0, y0, x1, y1 = font.getbbox(str(text), anchor=kwargs.get("anchor"))
-        drawn.append(
-            Drawn(str(text), str(font.path), int(font.size), (xy[0] + x0, xy[1] + y0, xy[0] + x1, xy[1] + y1))
-        )
-        original(self, xy, text, *args, **kwargs)
-
+    """The picture `draw` makes, and every text it hands to Pillow."""
     clear()  # drawn anew, not taken from the cache
-    with monkeypatch.context() as patch:
-        patch.setattr(ImageDraw.ImageDraw, "text", text)
-        image = Image.open(io.BytesIO(draw()))
+    drawn = drawn_while(monkeypatch, draw)
     clear()
-    assert image.format == "PNG"
-    image.load()
-    return image, drawn
+    return drawn
 
 
 def pictures(players: int, names: Sequence[str], language: str) -> Iterator[tuple[str, Callable[[], bytes]]]:
@@ -106,25 +90,6 @@ def pictures(players: int, names: Sequence[str], language: str) -> Iterator[tupl
     for index, view in enumerate(play_views(players)):
         yield f"play {index}", lambda view=view: picture.play_png(view, seated, language)
     yield "final", lambda: picture.final_png(final_view(players), seated, language)
-
-
-def overlapping(drawn: list[Drawn]) -> Iterator[tuple[str, str]]:
-    for index, item in enumerate(drawn):
-        x0, y0, x1, y1 = item.box
-        for other in drawn[index + 1 :]:
-            a0, b0, a1, b1 = other.box
-            if x0 < a1 - 1 and a0 < x1 - 1 and y0 < b1 - 1 and b0 < y1 - 1:  # 1 px of kerning allowed
-                yield item.text, other.text
-
-
-def logical(text: str) -> str:
-    """A drawn right-to-left text read back: presentation forms to letters, in reading order."""
-    return "…".join(unicodedata.normalize("NFKC", part) for part in text.split("…"))[::-1]  # "…" kept
-
-
-@cache
-def cmap(path: str) -> dict[int, str]:
-    return TTFont(path, lazy=True).getBestCmap() or {}
 
 
 # ---------------------------------------------------------------- readable where it is shown
@@ -152,24 +117,14 @@ def test_the_pictures_are_landscape_and_a_full_table_fits_a_phone(players: int):
 def test_no_word_is_small_outside_the_picture_or_over_another(
     monkeypatch: pytest.MonkeyPatch, language: str, players: int, names: str
 ):
-    smallest = SMALLEST_SHOWN * picture.WIDTH / PHONE_WIDTH
     for what, draw in pictures(players, NAME_SETS[names], language):
         image, drawn = drawn_by(monkeypatch, draw)
-        width, height = image.size
         assert drawn, what
-        assert [item.text for item in drawn if item.size < smallest] == [], what
+        assert too_small(drawn, picture.WIDTH) == [], what
         assert min(item.size for item in drawn) * DESKTOP_WIDTH / picture.WIDTH >= SMALLEST_SHOWN
-        for item in drawn:
-            x0, y0, x1, y1 = item.box
-            assert x0 >= 0 and y0 >= 0 and x1 <= width and y1 <= height, (what, item)
+        assert outside(drawn, image.size) == [], what
         assert list(overlapping(drawn)) == [], what
-        missing = [
-            (char, item.text)
-            for item in drawn
-            for char in item.text
-            if cmap(item.font).get(ord(char)) in (None, ".notdef")
-        ]
-        assert missing == [], what
+        assert list(missing_glyphs(drawn)) == [], what
 
 
 def tiles_pasted(
@@ -245,10 +200,10 @@ def shows(name: str, written: list[str]) -> bool:
     """Whether a text drawn is the name, or its start (at least 4 characters) cut short with "…" (a CJK
     name's "…" is a run of its own, in DejaVu Sans)."""
     for text in written:
-        for read in (text, logical(text)):
-            start = read.removesuffix("…")
-            cut = read != start or all(unicodedata.east_asian_width(char) == "W" for char in start)
-            if read == name or (len(start) >= 4 and cut and name.startswith(start)):
+        for reading in (text, read(text)):
+            start = reading.removesuffix("…")
+            cut = reading != start or all(unicodedata.east_asian_width(char) == "W" for char in start)
+            if reading == name or (len(start) >= 4 and cut and name.startswith(start)):
                 return True
     return False
 
@@ -265,7 +220,7 @@ def test_long_names_are_cut_and_emoji_names_become_player_n(monkeypatch: pytest.
             assert all(shows(name, written) for name in LONG_NAMES[:4]), written
             assert any(text.endswith("…") for text in written)  # the long Latin name, at least, is cut
             seat = plain(t("sushigo.picture.seat", language, seat=5))
-            assert seat in written or seat in map(logical, written)
+            assert seat in written or seat in map(read, written)
             assert not any(ord(char) >= 0x1F000 for text in written for char in text)  # emoji left out
 
 
@@ -293,7 +248,7 @@ def test_the_numbers_are_the_languages(monkeypatch: pytest.MonkeyPatch):
     shown = [text for text in written if text in totals]
     assert shown[-5:] == totals
     assert not any(char.isascii() and char.isdigit() for text in written for char in text)
-    assert plain(t("sushigo.picture.total", "fa")) in map(logical, written)
+    assert plain(t("sushigo.picture.total", "fa")) in map(read, written)
 
 
 # ---------------------------------------------------------------- what it shows

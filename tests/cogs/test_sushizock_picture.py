@@ -8,16 +8,13 @@ to left, CJK, emoji only) and the language; five players fit a phone screen. The
 from __future__ import annotations
 
 import copy
-import io
 import random
 import time
-import unicodedata
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any, cast
 
 import pytest
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image
 
 from cogs.i18n import is_rtl, languages, number, signed, t
 from cogs.sushizock import picture, render
@@ -25,10 +22,21 @@ from cogs.sushizock.cog import SushizockCog
 from cogs.tables.boards import results_board
 from rules.sushizock.game import BONE_TILES, GAME, SUSHI_TILES, SushizockState
 from tests.cogs.boards import table
+from tests.cogs.pictures import (
+    PHONE_WIDTH,
+    SMALLEST_SHOWN,
+    Drawn,
+    drawn_while,
+    image_of,
+    overlapping,
+    pictured,
+    read,
+    too_small,
+    visible,
+)
 
 COG = SushizockCog(cast(Any, None))  # the renderer asks the cog only to build its components
 LANGUAGES = sorted(languages())
-PHONE_WIDTH, SMALLEST_SHOWN = 265, 11
 TALLEST = 480
 """The most a picture may be tall: the whole results message then fits a phone screen."""
 LONG = [
@@ -41,14 +49,6 @@ LONG = [
 """Names of 32 characters (the longest a Discord name can be), in four scripts."""
 ODD = ["Zoë", "مریم", "王小明", "🍣🐐", "Jan"]
 """Short names: Latin, right to left, CJK, and one of emoji only (drawn as "Player 4")."""
-
-
-@dataclass(frozen=True)
-class Drawn:
-    text: str
-    size: int
-    fill: Any
-    box: tuple[float, float, float, float]  # its ink, in the picture
 
 
 def finished(players: int, seed: int) -> SushizockState:
@@ -89,54 +89,14 @@ def states(players: int) -> list[SushizockState]:
     ]
 
 
-def image_of(data: bytes) -> Image.Image:
-    image = Image.open(io.BytesIO(data))
-    assert image.format == "PNG"
-    image.load()
-    return image
-
-
 def draw(
     monkeypatch: pytest.MonkeyPatch, state: SushizockState, names: Sequence[str], language: str
 ) -> tuple[Image.Image, list[Drawn]]:
     """The picture and every text it hands to Pillow, with where its ink lies."""
-    drawn: list[Drawn] = []
-    original = ImageDraw.ImageDraw.text
-
-    def text(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
-        font = kwargs["font"]
-        assert isinstance(font, ImageFont.FreeTypeFont)
-        x0, y0, x1, y1 = font.getbbox(str(text), anchor=kwargs.get("anchor"))
-        box = (xy[0] + x0, xy[1] + y0, xy[0] + x1, xy[1] + y1)
-        drawn.append(Drawn(str(text), int(font.size), kwargs.get("fill"), box))
-        original(self, xy, text, *args, **kwargs)
-
-    with monkeypatch.context() as patch:
-        patch.setattr(ImageDraw.ImageDraw, "text", text)
-        picture._drawn.cache_clear()  # drawn here, not taken from an earlier test
-        data = picture.render_png(GAME.view(state, None), names[: state.players], language)
-    return image_of(data), drawn
-
-
-def overlapping(drawn: list[Drawn]) -> Iterator[tuple[str, str]]:
-    for index, item in enumerate(drawn):
-        x0, y0, x1, y1 = item.box
-        for other in drawn[index + 1 :]:
-            a0, b0, a1, b1 = other.box
-            if x0 < a1 - 1 and a0 < x1 - 1 and y0 < b1 - 1 and b0 < y1 - 1:  # 1 px of kerning allowed
-                yield item.text, other.text
-
-
-def visible(text: str) -> str:
-    """A catalog's text as drawn: without the marks and joiners that steer it and draw nothing."""
-    return "".join(char for char in text if unicodedata.category(char) != "Cf")
-
-
-def read(text: str) -> str:
-    """A drawn text read back: right-to-left letters (drawn joined, in visual order) in reading order."""
-    if any(unicodedata.bidirectional(char) in ("R", "AL") for char in text):
-        return unicodedata.normalize("NFKC", text)[::-1]
-    return text
+    picture._drawn.cache_clear()  # drawn here, not taken from an earlier test
+    return drawn_while(
+        monkeypatch, lambda: picture.render_png(GAME.view(state, None), names[: state.players], language)
+    )
 
 
 def panels(state: SushizockState) -> list[tuple[int, int, int]]:
@@ -160,12 +120,11 @@ def panels(state: SushizockState) -> list[tuple[int, int, int]]:
 def test_every_word_is_readable_on_a_phone_and_in_its_place(
     monkeypatch: pytest.MonkeyPatch, language: str, players: int, names: list[str]
 ) -> None:
-    smallest = SMALLEST_SHOWN * picture.WIDTH / PHONE_WIDTH
     for state in states(players):
         image, drawn = draw(monkeypatch, state, names, language)
         piles, _ = picture.shown(GAME.view(state, None))
         assert image.size == (picture.WIDTH, picture.height(piles)) and image.height <= TALLEST
-        assert drawn and [item.text for item in drawn if item.size < smallest] == []
+        assert drawn and too_small(drawn, picture.WIDTH) == []
         assert list(overlapping(drawn)) == []
         for item in drawn:  # within the picture, and within one panel
             x0, y0, x1, y1 = item.box
@@ -260,11 +219,6 @@ def test_the_picture_is_drawn_once_and_fast() -> None:
 
 
 # ---------------------------------------------------------------- the board and the results
-
-
-def pictured(ctx: render.Context) -> render.Context:
-    ctx.record.extra["pictures"] = True
-    return ctx
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
