@@ -169,8 +169,7 @@ class SeasonsCog(UsesTables, commands.Cog, name="Seasons"):
         return min(upcoming, default=None)
 
     async def _watch(self) -> None:
-        await self.bot.wait_until_ready()
-        while True:
+        while True:  # loaded after login (setup_hook): storage and Discord's HTTP are there
             sleep = LOOK_AGAIN
             try:
                 upcoming = await self.end_due()

@@ -25,7 +25,7 @@ import discord
 from discord.ext import commands
 
 from cogs.tables.boards import table_board
-from cogs.tables.context import TableContext
+from cogs.tables.context import TableContext, now
 from cogs.tables.gamecog import GameCog
 from cogs.tables.slots import BOARD, MessageSlots
 from cogs.tables.ui import Board
@@ -40,7 +40,7 @@ class _Channel:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     refresher: asyncio.Task[None] | None = None
     pausing: asyncio.Task[None] | None = None  # the refresher while it waits (`due`): stopped if due sooner
-    due: float = float("-inf")  # the loop time the next edit waits for (a move that may wait: `request`)
+    due: float = float("-inf")  # when (`now()`) the next edit is due: a move that may wait (`request`)
     dirty: bool = False
     published_version: int = -1
     published_digest: str | None = None  # what the board shows now, as `digest` fingerprints it
@@ -145,7 +145,7 @@ class Publisher:
         in the same edit; a request without it is served at once, also when one is waiting."""
         channel = self._channels[channel_id]
         channel.dirty = True
-        due = asyncio.get_running_loop().time() + wait
+        due = now() + wait  # the table's clock (simulated in tests), as every deadline
         if channel.refresher is None or channel.refresher.done():
             channel.due = due
             channel.refresher = asyncio.create_task(self._refresh(channel_id))
@@ -166,7 +166,7 @@ class Publisher:
             # A real-time game's board is edited at a bounded rate (Discord's edit limit per channel),
             # and a move that may wait for the next one waits until it is due.
             interval = self.games[ctx.record.game_id].board_refresh_interval
-            wait = max(channel.last_edit + interval, channel.due) - loop.time()
+            wait = max(channel.last_edit + interval - loop.time(), channel.due - now())
             if wait > 0:
                 channel.pausing = asyncio.current_task()
                 try:

@@ -407,6 +407,8 @@ class Chaos:
             return self.rng.choice([c for c in option["choices"] if c["value"] != spared])["value"]
         if kind == 5:  # boolean
             return (not spared) if spared is not ... else self.rng.random() < 0.5
+        if kind == 7:  # a channel of the server (a season's podium)
+            return self.table.parent
         if kind == 6:  # a member, seated or not
             chosen = self.members[self.rng.choice(sorted(self.members))]
             return chosen.user if in_dm else chosen

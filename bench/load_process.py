@@ -1,0 +1,593 @@
+"""Load, two processes: the bot in a process of its own, Discord's side (bench/standin.py) in this one.
+
+    .venv/bin/python bench/load_process.py [N ...] [--game sushigo|rockthebock|both] [--seconds S] [--knee]
+        [--profile] [--logs DIR]       e.g. `1 50 200` (the default, both games), `--knee --game sushigo`
+
+bench/load.py runs the bot and simcord in one process, so simcord's CPU is in every figure. Here
+the bot is an unmodified discord.py client in a subprocess (this file with `--bot`) that points
+`discord.http.Route.BASE` and `DiscordWebSocket.DEFAULT_GATEWAY` at the stand-in and runs with a
+fake token: its CPU time, read from /proc (every thread) over the clicking window, is its own.
+
+For each game and N, two bots one after the other, each with a fresh stand-in and process:
+"no-op", a `commands.Bot` answering every click with a deferred update and every slash command
+with one line (load.py's `NoOp`), the floor of discord.py, loopback and stand-in; and "sushi bar",
+`bot.create_bot(Settings(..., turn_timeout=3600), sync=True)` on a fresh SQLite file into which
+every guild's settings were written first: tables in the channel, not in threads
+(`threads.WHERE_KEY`), no turn pings (`pings.PINGS_KEY`: nobody clicking every 2 s is owed one).
+It syncs its commands at start-up (instead of fetching them) so that the stand-in learns them and
+their ids as Discord holds them.
+N tables (a guild each, one text channel) are seated through the bot's commands as players would:
+2-player Sushi Go! (`/sushigo new`, `/sushigo join`, `/sushigo start`) or 3-player Rock the Bock
+(`/bock ...`). Then every table clicks once every 2 s (random phase) for S seconds:
+Sushi Go!: a seat that owes a pick (its hand DM shows the menu) picks the first card, the seats by
+turns. Rock the Bock: the player the board names (`<@id>`) presses its first enabled action button
+(Roll, a colour, the wolves). The no-op: the same pattern on a message with a select and a button
+posted by the stand-in in the bot's name (in the DMs for Sushi Go!, in the channel for the Bock).
+
+A seat clicks a message again only once it changed (the answer showed), or when its click went
+unanswered for 3 s (a player retries); else the click is "skipped". Measured from the first click
+until every click is answered (or 3 s late) and the bot has made no request for 0.3 s: clicks,
+unanswered after 3 s (a later answer is refused with 10062, as on Discord), acknowledgement (event
+sent -> first callback POST in) p50/p99/max, refusals (ephemeral one-line answers), REST calls per
+click split by kind (answer: the callback; followup: the interaction's webhook; board edit: PATCH
+of a guild message; message send; dm: opening, sending or editing a DM; other), the bot's CPU ms
+per click and the stand-in's (not in the bot's), and for Sushi Bar the ratios to the no-op (p99×,
+CPU×). Checks that the answers are real: Sushi Go! picks on a hand changed since the seat's last,
+Rock the Bock clicks by another player than the last. The bot's log (WARNING and up) is counted
+and its first lines printed. `--profile` splits the bot's CPU over the window by where the code
+lives (cProfile in the bot's process: slower figures).
+
+`--knee` steps N up (50, 100, 200, 300, 400, 600 tables: 25 to 300 clicks/s, or the N given) for
+Sushi Bar alone and reports the knee, the highest offered clicks/s with every click answered and
+p99 < 1 s, stopping after the first step past it. Both processes share the machine's cores: at high
+N the stand-in's own loop delays what it measures for both bots alike (the no-op's p99 shows it).
+A JSON line with every figure ends the output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import cProfile
+import json
+import logging
+import os
+import pstats
+import random
+import re
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NamedTuple
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.standin import LATE, Guild, Interaction, Json, StandIn, User, walk  # noqa: E402
+
+PERIOD = 2.0  # seconds between two clicks of one table
+KNEE_STEPS = (50, 100, 200, 300, 400, 600)
+KNEE_P99 = 1.0  # seconds
+READY_DELAY = 2.5  # discord.py dispatches `ready` 2 s after the last GUILD_CREATE
+QUIET = 0.3  # seconds without a request: the bot has done what the clicks asked
+TOKEN = "bench.stand-in.token"  # the stand-in accepts any token
+CLOCK_TICK = os.sysconf("SC_CLK_TCK")
+KEEP_LOGS: Path | None = None  # --logs DIR: every run's bot output kept there
+PROFILE = False  # --profile: the bot's CPU over the window split by where its code lives
+
+
+# A game as the bench plays it: its id, slash command group, title and number of players.
+class GameSpec(NamedTuple):
+    id: str
+    group: str
+    title: str
+    players: int
+
+
+GAMES = {
+    "sushigo": GameSpec("sushigo", "sushigo", "Sushi Go!", 2),
+    "rockthebock": GameSpec("rockthebock", "bock", "Rock the Bock", 3),
+}
+NAMES = ("alice", "bob", "carol")
+
+
+# ---------------------------------------------------------------- the bot's process
+
+
+def bot_main(kind: str, port: int, database: str, profile: str | None) -> None:
+    """The subprocess: an unmodified discord.py client, pointed at the stand-in. With `profile`,
+    SIGUSR1 starts a cProfile of its loop's thread, SIGUSR2 stops it, and it is written there at exit."""
+    import discord
+    import discord.gateway
+    import discord.http
+    import yarl
+    from discord.ext import commands
+
+    discord.http.Route.BASE = f"http://127.0.0.1:{port}/api/v10"
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{port}/gateway")
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # no voice here (as bot.py)
+
+    class NoOp(commands.Bot):
+        """Answers every click with a deferred update and every slash command with one line."""
+
+        def __init__(self) -> None:
+            super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+
+            @self.tree.command(name="noop", description="one line")
+            async def noop(interaction: discord.Interaction) -> None:
+                await interaction.response.send_message("ok")
+
+        async def on_interaction(self, interaction: discord.Interaction) -> None:
+            if interaction.type is discord.InteractionType.component:
+                await interaction.response.defer()
+
+    bot: commands.Bot
+    if kind == "no-op":
+        bot = NoOp()
+    else:
+        from bot import Settings, create_bot
+
+        # sync=True: the stand-in learns the commands (and their ids) as Discord has them after a sync.
+        bot = create_bot(Settings(token=TOKEN, database_path=database, turn_timeout=3600.0), sync=True)
+
+    profiler = cProfile.Profile()
+
+    async def serve() -> None:
+        if profile:
+            asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, profiler.enable)
+            asyncio.get_running_loop().add_signal_handler(signal.SIGUSR2, profiler.disable)
+        async with bot:
+            await bot.start(TOKEN)
+
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(serve())
+    if profile:
+        profiler.dump_stats(profile)
+
+
+def cpu_seconds(pid: int) -> float:
+    """A process's user + system CPU time, all its threads (the database's included)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()  # from field 3, the state
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICK
+
+
+async def prepare_database(path: str, guild_ids: list[int]) -> None:
+    """Every guild plays in the channel (no threads) and without turn pings."""
+    from cogs.tables.pings import PINGS_KEY
+    from cogs.tables.threads import WHERE_KEY
+    from storage.backend import connect
+    from storage.settings import GuildSettings
+
+    database = await connect(path)
+    try:
+        settings = GuildSettings(database)
+        for guild_id in guild_ids:
+            await settings.set(guild_id, WHERE_KEY, "channel")
+            await settings.set(guild_id, PINGS_KEY, False)
+    finally:
+        await database.close()
+
+
+# ---------------------------------------------------------------- reading messages
+
+
+def action(message: Json | None, kind: int) -> Json | None:
+    """The message's first enabled table control of `kind` (2 button, 3 select) carrying an action
+    (custom_id `sb:` for buttons, `sbs:` for selects, then `<game>:<channel>:<stamp>:a…`)."""
+    for item in walk(message["components"] if message is not None else []):
+        if item.get("type") == kind and not item.get("disabled"):
+            parts = str(item.get("custom_id", "")).split(":", 4)
+            if len(parts) == 5 and parts[0] in ("sb", "sbs") and parts[4].startswith("a"):
+                return item
+    return None
+
+
+def named(message: Json) -> int | None:
+    """The first user the message mentions (a board names whose turn it is)."""
+    found = re.search(r"<@!?(\d+)>", message["content"] + json.dumps(message["components"]))  # texts as sent
+    return int(found.group(1)) if found else None
+
+
+# ---------------------------------------------------------------- tables
+
+Clicker = Callable[[int], Awaitable[Interaction | None]]
+
+
+@dataclass
+class Table:
+    stand_in: StandIn
+    game: GameSpec
+    guild: Guild
+    checks: Counter[str] = field(default_factory=Counter)
+    seen: dict[int, Any] = field(default_factory=dict)  # seat -> what it last clicked on (the checks)
+    last: dict[int, tuple[Any, Interaction]] = field(default_factory=dict)  # seat -> its last click
+
+    @property
+    def players(self) -> list[User]:
+        return self.guild.members
+
+    def owes(self, seat: int, message: Json) -> bool:
+        """Whether the seat clicks `message`: not the version it clicked last (a player waits for the
+        answer to show), unless that click failed (unanswered after 3 s: the player tries again)."""
+        last = self.last.get(seat)
+        if last is None or last[0] != (message["id"], message["edited_timestamp"]):
+            return True
+        return last[1].acked is None and time.perf_counter() - last[1].sent > LATE
+
+    async def click(self, seat: int, message: Json, custom_id: str, values: list[str] | None) -> Interaction:
+        version = (message["id"], message["edited_timestamp"])
+        record = await self.stand_in.click(self.players[seat], message, custom_id, values=values)
+        self.last[seat] = (version, record)
+        return record
+
+
+async def until(ready: Callable[[], bool], what: str, within: float = 30.0) -> None:
+    deadline = time.perf_counter() + within
+    while not ready():
+        if time.perf_counter() > deadline:
+            raise RuntimeError(f"{what}: not within {within:g} s")
+        await asyncio.sleep(0.05)
+
+
+async def seat_sushi_bar(table: Table) -> Clicker:
+    """Open, join and start the table by slash commands; the game's clicker."""
+    stand_in, guild, group = table.stand_in, table.guild, table.game.group
+    host = table.players[0]
+    await (await stand_in.slash(guild, host, group, "new")).wait_answered(f"/{group} new")
+    for player in table.players[1:]:  # each answered (seating is judged by what follows)
+        await (await stand_in.slash(guild, player, group, "join")).wait_answered(f"/{group} join")
+    await (await stand_in.slash(guild, host, group, "start")).wait_answered(f"/{group} start")
+    if table.game.id == "sushigo":
+        await until(
+            lambda: all(action(stand_in.latest(user.dm), 3) is not None for user in table.players),
+            "hands by DM",
+        )
+        return lambda number: pick(table, number)
+    await until(lambda: action(stand_in.latest(guild.channel), 2) is not None, "the first board")
+    return lambda number: press(table, number)
+
+
+async def pick(table: Table, number: int) -> Interaction | None:
+    count = len(table.players)
+    for offset in range(count):
+        seat = (number + offset) % count
+        message = table.stand_in.latest(table.players[seat].dm)
+        menu = action(message, 3)
+        if message is None or menu is None or not table.owes(seat, message):
+            continue
+        options = tuple(option["value"] for option in menu["options"])
+        if seat in table.seen:  # a seat's hand after its previous pick: the reveal passed the hands on
+            table.checks["hand changed" if table.seen[seat] != options else "hand same"] += 1
+        table.seen[seat] = options
+        return await table.click(seat, message, menu["custom_id"], [options[0]])
+    return None
+
+
+async def press(table: Table, number: int) -> Interaction | None:
+    board = table.stand_in.latest(table.guild.channel)
+    button = action(board, 2)
+    if board is None or button is None:
+        return None
+    seats = {user.id: seat for seat, user in enumerate(table.players)}
+    seat = seats.get(named(board) or 0, number % len(table.players))
+    if not table.owes(seat, board):
+        return None
+    if 0 in table.seen:
+        table.checks["turn passed" if table.seen[0] != seat else "same player"] += 1
+    table.seen[0] = seat
+    return await table.click(seat, board, button["custom_id"], None)
+
+
+# The no-op's message: a select (Sushi Go!'s pattern) and a button (Rock the Bock's).
+NOOP_COMPONENTS: list[Json] = (
+    json.loads("""[{"type": 1, "components": [{"type": 3, "custom_id": "noop:select",
+ "options": [{"label": "a", "value": "a"}, {"label": "b", "value": "b"}]}]},
+ {"type": 1, "components": [{"type": 2, "style": 1, "custom_id": "noop:button", "label": "click"}]}]""")
+)
+
+
+async def seat_noop(table: Table) -> Clicker:
+    """A `/noop` each, then a message to click where the game's clicks would be (posted by the
+    stand-in in the bot's name: the no-op's click needs only a message object)."""
+    stand_in = table.stand_in
+    for player in table.players:
+        await (await stand_in.slash(table.guild, player, "noop")).wait_answered("/noop")
+    body = {"content": "click me", "components": NOOP_COMPONENTS}
+    if table.game.id == "sushigo":
+        messages = [stand_in.new_message(stand_in.dm_channel(user), body, []) for user in table.players]
+    else:
+        messages = [stand_in.new_message(table.guild.channel, body, [])] * len(table.players)
+
+    async def click(number: int) -> Interaction:
+        seat = number % len(table.players)
+        user, message = table.players[seat], messages[seat]
+        if table.game.id == "sushigo":
+            return await stand_in.click(user, message, "noop:select", values=["a"])
+        return await stand_in.click(user, message, "noop:button")
+
+    return click
+
+
+# ---------------------------------------------------------------- one run
+
+
+async def run(kind: str, game: GameSpec, tables: int, seconds: float) -> dict[str, Any]:
+    """Start the stand-in and the bot's process, seat `tables` tables, click for `seconds`."""
+    stand_in = StandIn()
+    port = await stand_in.start()
+    world = [
+        Table(stand_in, game, stand_in.add_guild(f"bench {index}", list(NAMES[: game.players])))
+        for index in range(tables)
+    ]
+    with tempfile.TemporaryDirectory(prefix="standin-") as folder:
+        database = str(Path(folder) / "bench.db")
+        if kind != "no-op":
+            await prepare_database(database, [table.guild.id for table in world])
+        log_path = Path(folder) / "bot.log"
+        process = start_bot(kind, port, database, log_path)
+        try:
+            await wait_connected(stand_in, process, log_path)
+            await asyncio.sleep(READY_DELAY)
+            began = time.perf_counter()
+            clickers = await seat_all(seat_noop if kind == "no-op" else seat_sushi_bar, world)
+            took = f"{time.perf_counter() - began:.1f} s"
+            print(f"  ({kind}, {game.id}: {tables} tables seated in {took})", file=sys.stderr, flush=True)
+            await until(lambda: time.perf_counter() - stand_in.last_request > 1.0, "quiet after seating", 60)
+            row = await click_window(stand_in, process.pid, clickers, tables, seconds)
+        finally:
+            await stop(process)
+            await stand_in.stop()
+        if PROFILE and log_path.with_suffix(".prof").exists():
+            row["cpu_split"] = cpu_split(pstats.Stats(str(log_path.with_suffix(".prof"))))
+        row |= {"bot": kind, "game": game.id, "tables": tables, "load_average": os.getloadavg()[0]}
+        row["checks"] = dict(sum((table.checks for table in world), Counter()))
+        lines = log_lines(log_path)
+        if KEEP_LOGS is not None:
+            KEEP_LOGS.mkdir(parents=True, exist_ok=True)
+            (KEEP_LOGS / f"{kind.replace(' ', '_')}-{game.id}-{tables}.log").write_text("\n".join(lines))
+        row["bot_log"] = {"lines": len(lines), "first": lines[:12]}
+        row["unknown_routes"] = sorted(stand_in.unknown)
+    return row
+
+
+async def seat_all(seat: Callable[[Table], Awaitable[Clicker]], world: list[Table]) -> list[Clicker]:
+    gate = asyncio.Semaphore(16)  # tables seated at once
+
+    async def seated(table: Table) -> Clicker:
+        async with gate:
+            return await seat(table)
+
+    return await asyncio.gather(*(seated(table) for table in world))
+
+
+# Where a function's own time goes, by where its code lives (the first match wins).
+ORIGINS = (
+    ("Sushi Bar", (f"{ROOT}/cogs/", f"{ROOT}/rules/", f"{ROOT}/storage/", f"{ROOT}/bot.py")),
+    ("discord.py", ("/discord/",)),
+    ("aiohttp", ("/aiohttp/", "/yarl/", "/multidict/")),
+    ("json", ("json",)),
+    ("sqlite", ("/aiosqlite/", "sqlite3")),
+    ("asyncio", ("/asyncio/", "_asyncio")),
+)
+
+
+def cpu_split(stats: pstats.Stats) -> dict[str, float]:
+    """Share of the profiled time (functions' own) by origin; the rest is "other" (the standard library)."""
+    totals: Counter[str] = Counter()
+    for (filename, _, name), row in stats.stats.items():  # type: ignore[attr-defined]
+        where = f"{filename}:{name}"
+        if "select.epoll" in where:
+            continue  # waiting, not working
+        totals[next((label for label, marks in ORIGINS if any(m in where for m in marks)), "other")] += row[2]
+    whole = sum(totals.values()) or 1.0
+    return {origin: round(spent / whole, 3) for origin, spent in totals.most_common()}
+
+
+def start_bot(kind: str, port: int, database: str, log_path: Path) -> subprocess.Popen[bytes]:
+    """This file with `--bot`: the bot's own process, its output in `log_path`."""
+    with open(log_path, "w") as log_file:
+        command = [sys.executable, __file__, "--bot", kind, "--port", str(port), "--database", database]
+        if PROFILE:
+            command += ["--profile-to", str(log_path.with_suffix(".prof"))]
+        return subprocess.Popen(command, stdout=log_file, stderr=log_file, cwd=ROOT)
+
+
+def log_lines(log_path: Path) -> list[str]:
+    return [line for line in log_path.read_text().splitlines() if line.strip()]
+
+
+async def wait_connected(stand_in: StandIn, process: subprocess.Popen[bytes], log_path: Path) -> None:
+    connecting = asyncio.ensure_future(stand_in.connected())
+    while not connecting.done():
+        if process.poll() is not None:
+            connecting.cancel()
+            tail = "\n".join(log_lines(log_path)[-15:])
+            raise RuntimeError(f"the bot's process ended ({process.returncode}) before it connected:\n{tail}")
+        await asyncio.sleep(0.05)
+
+
+async def stop(process: subprocess.Popen[bytes]) -> None:
+    """Ctrl+C for the bot (it closes its database), then a kill if it lingers."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGINT)
+    try:
+        await asyncio.to_thread(process.wait, 20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        await asyncio.to_thread(process.wait)
+
+
+async def click_window(
+    stand_in: StandIn, pid: int, clickers: list[Clicker], tables: int, seconds: float
+) -> dict[str, Any]:
+    records: list[Interaction] = []
+    skipped = 0
+    chooser = random.Random(tables)
+
+    async def pace(clicker: Clicker, phase: float, start: float) -> None:
+        nonlocal skipped
+        number = 0
+        await asyncio.sleep(phase)
+        while time.perf_counter() - start < seconds:
+            record = await clicker(number)
+            if record is None:
+                skipped += 1
+            else:
+                records.append(record)
+            number += 1
+            await asyncio.sleep(start + phase + number * PERIOD - time.perf_counter())
+
+    stand_in.reset_counts()
+    if PROFILE:
+        os.kill(pid, signal.SIGUSR1)
+    bot_cpu, own_cpu, start = cpu_seconds(pid), time.process_time(), time.perf_counter()
+    await asyncio.gather(*(pace(clicker, chooser.uniform(0, PERIOD), start) for clicker in clickers))
+    deadline = start + seconds + 10.0
+    while time.perf_counter() < deadline:
+        now = time.perf_counter()
+        waiting = any(record.acked is None and now - record.sent < LATE for record in records)
+        if not waiting and now - stand_in.last_request > QUIET:
+            break
+        await asyncio.sleep(0.05)
+    window = time.perf_counter() - start
+    bot_cpu, own_cpu = cpu_seconds(pid) - bot_cpu, time.process_time() - own_cpu
+    if PROFILE:
+        os.kill(pid, signal.SIGUSR2)
+    delays = sorted(r.acked - r.sent if r.acked is not None else float("inf") for r in records)
+    clicks, in_time = len(delays), [delay for delay in delays if delay <= LATE] or [float("nan")]
+    per_click = (lambda value: round(value / clicks, 3)) if clicks else (lambda value: float("nan"))
+    return {
+        "clicks": clicks,
+        "skipped": skipped,
+        "unanswered": sum(1 for delay in delays if delay > LATE),
+        "late_answers": sum(1 for record in records if record.late),
+        "refused": sum(1 for record in records if record.refused),
+        "answers": dict(Counter(str(record.answer) for record in records)),
+        "p50_ms": round(statistics.median(in_time) * 1e3, 2),
+        "p99_ms": round(delays[min(clicks - 1, int(clicks * 0.99))] * 1e3, 2) if clicks else float("nan"),
+        "max_ms": round(delays[-1] * 1e3, 2) if clicks else float("nan"),
+        "calls_per_click": per_click(sum(stand_in.counts.values())),
+        "calls": {kind: per_click(count) for kind, count in stand_in.counts.most_common()},
+        "routes": {route: per_click(count) for route, count in stand_in.routes.most_common(8)},
+        "cpu_ms_per_click": per_click(bot_cpu * 1e3),
+        "standin_cpu_ms_per_click": per_click(own_cpu * 1e3),
+        "window_s": round(window, 2),
+    }
+
+
+# ---------------------------------------------------------------- the report
+
+HEADS = (
+    ("bot", 9), ("game", 11), ("tables", 6), ("clk/s", 5), ("clicks", 6), ("p50", 7), ("p99", 7),
+    ("max", 7), ("unansw", 6), ("refused", 7), ("calls", 5), ("CPU", 6), ("p99×", 6), ("CPU×", 5),
+)  # fmt: skip
+
+
+def show(row: dict[str, Any], floor: dict[str, Any] | None) -> None:
+    ratio = ("", "")
+    if floor is not None and floor["p99_ms"] and floor["cpu_ms_per_click"]:
+        row["p99_ratio"] = round(row["p99_ms"] / floor["p99_ms"], 1)
+        row["cpu_ratio"] = round(row["cpu_ms_per_click"] / floor["cpu_ms_per_click"], 1)
+        ratio = (f"{row['p99_ratio']:.1f}", f"{row['cpu_ratio']:.1f}")
+    values = (
+        row["bot"], row["game"], row["tables"], f"{row['tables'] / PERIOD:g}", row["clicks"],
+        f"{row['p50_ms']:.1f}", f"{row['p99_ms']:.1f}", f"{row['max_ms']:.1f}", row["unanswered"],
+        row["refused"], f"{row['calls_per_click']:.2f}", f"{row['cpu_ms_per_click']:.2f}", *ratio,
+    )  # fmt: skip
+    cells = [
+        f"{value:<{width}}" if i < 2 else f"{value:>{width}}"
+        for i, (value, (_, width)) in enumerate(zip(values, HEADS, strict=True))
+    ]
+    print(" ".join(cells), flush=True)
+    indent = " " * 10
+    split = ", ".join(f"{kind} {value:.2f}" for kind, value in row["calls"].items())
+    own, load = row["standin_cpu_ms_per_click"], row["load_average"]
+    print(f"{indent}calls/click: {split}; stand-in CPU {own:.2f} ms/click; machine load {load:.1f}")
+    extras = [f"answers by type {row['answers']}", f"skipped {row['skipped']}"]
+    if row["checks"]:
+        extras.append(", ".join(f"{key} {value}" for key, value in sorted(row["checks"].items())))
+    if row["late_answers"]:
+        extras.append(f"{row['late_answers']} answers came after 3 s (refused)")
+    print(f"{indent}{'; '.join(extras)}")
+    if row["bot_log"]["lines"]:
+        print(f"{indent}the bot logged {row['bot_log']['lines']} lines; first:")
+        print("\n".join(f"{indent}  {line[:160]}" for line in row["bot_log"]["first"][:6]))
+    if "cpu_split" in row:
+        print(f"{indent}CPU by origin: " + ", ".join(f"{k} {v:.0%}" for k, v in row["cpu_split"].items()))
+    if row["unknown_routes"]:
+        print(f"{indent}unknown routes: {', '.join(row['unknown_routes'])}")
+    sys.stdout.flush()
+
+
+async def main(counts: list[int], games: list[GameSpec], seconds: float, knee: bool) -> None:
+    print(
+        f"{seconds:g} s of clicking, one click per table every {PERIOD:g} s; ack in ms; calls = REST "
+        "calls per click; CPU = the bot process's ms per click; ×: Sushi Bar ÷ no-op"
+    )
+    print(" ".join(f"{head:<{w}}" if i < 2 else f"{head:>{w}}" for i, (head, w) in enumerate(HEADS)))
+    rows: list[dict[str, Any]] = []
+    knees: dict[str, Any] = {}
+    for game in games:
+        passed: list[int] = []
+        for tables in counts:
+            floor = None
+            if not knee:
+                floor = await run("no-op", game, tables, seconds)
+                show(floor, None)
+                rows.append(floor)
+            ours = await run("sushi bar", game, tables, seconds)
+            show(ours, floor)
+            rows.append(ours)
+            if knee and (ours["unanswered"] or not ours["p99_ms"] < KNEE_P99 * 1e3):
+                break  # the first step past the knee
+            passed.append(tables)
+        if knee:
+            knees[game.id] = knee_line(game, counts, passed, rows)
+            print(knees[game.id]["text"], flush=True)
+    report = {"bench": "load_process", "seconds": seconds, "period": PERIOD, "rows": rows, "knee": knees}
+    print(json.dumps(report))
+
+
+def knee_line(game: GameSpec, counts: list[int], passed: list[int], rows: list[Json]) -> Json:
+    if not passed:
+        return {"text": f"knee ({game.title}): below {counts[0] / PERIOD:g} clicks/s", "clicks_per_s": None}
+    best = passed[-1]
+    ours = next(row for row in rows if row["game"] == game.id and row["tables"] == best)
+    beyond = "every step held" if best == counts[-1] else f"past {counts[len(passed)] / PERIOD:g} clicks/s"
+    text = (
+        f"knee ({game.title}): {best / PERIOD:g} clicks/s ({best} tables), p99 {ours['p99_ms']:.0f} ms, "
+        f"none unanswered; {beyond} (every click answered and p99 < {KNEE_P99:g} s)"
+    )
+    return {"text": text, "clicks_per_s": best / PERIOD, "tables": best}
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description="the bot in its own process against a Discord stand-in")
+    parser.add_argument("tables", nargs="*", type=int, help="table counts (default 1 50 200)")
+    parser.add_argument("--game", choices=("sushigo", "rockthebock", "both"), default="both")
+    parser.add_argument("--seconds", type=float, default=20.0, help="clicking time per run")
+    parser.add_argument("--knee", action="store_true", help="step N up for Sushi Bar and report the knee")
+    parser.add_argument("--logs", type=Path, help="keep each run's bot output in this folder")
+    parser.add_argument("--profile", action="store_true", help="split the bot's CPU by origin (slower)")
+    parser.add_argument("--profile-to", help=argparse.SUPPRESS)
+    parser.add_argument("--bot", choices=("no-op", "sushi bar"), help=argparse.SUPPRESS)
+    parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--database", help=argparse.SUPPRESS)
+    arguments = parser.parse_args()
+    if arguments.bot is not None:  # the bot's process
+        bot_main(arguments.bot, arguments.port, arguments.database, arguments.profile_to)
+        sys.exit(0)
+    logging.basicConfig(level=logging.WARNING, format="%(message)s")
+    KEEP_LOGS, PROFILE = arguments.logs, arguments.profile
+    chosen = list(GAMES.values()) if arguments.game == "both" else [GAMES[arguments.game]]
+    counts: list[int] = arguments.tables or (list(KNEE_STEPS) if arguments.knee else [1, 50, 200])
+    asyncio.run(main(counts, chosen, arguments.seconds, arguments.knee))
