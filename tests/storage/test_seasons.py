@@ -95,7 +95,8 @@ async def test_a_database_of_the_previous_release_keeps_every_result(tmp_path: P
                 await old.execute(statement)
         await old.execute(
             "INSERT INTO game_tables (id, guild_id, channel_id, game_id, host_id, status, seats, options,"
-            " extra, created_at, updated_at) VALUES (1, 1, 10, 'tiny', 100, 'finished', '[]', '{}', '{}', 1, 1)"
+            " extra, created_at, updated_at)"
+            " VALUES (1, 1, 10, 'tiny', 100, 'finished', '[]', '{}', '{}', 1, 1)"
         )
         await old.execute(
             "INSERT INTO results (table_id, guild_id, game_id, seat, user_id, score, rank, finished_at)"
