@@ -91,15 +91,12 @@ def pictures() -> dict[str, Callable[[str, int], bytes]]:
             for position in range(1, 11)
         ]
 
-    def sized(view: Any) -> int:
-        return len(view["scores"])  # every view header scores each seat
-
     return {
         "sushigo board": lambda lang, run: sushigo_play_png(
-            sushigo_mid, names(sized(sushigo_mid), run), lang
+            sushigo_mid, names(len(sushigo_mid["scores"]), run), lang
         ),
         "sushigo scoring": lambda lang, run: sushigo_final_png(
-            sushigo_end, names(sized(sushigo_end), run), lang
+            sushigo_end, names(len(sushigo_end["scores"]), run), lang
         ),
         "sushizock piles": lambda lang, run: sushizock_png(zock_end, names(5, run), lang),
         "rockthebock board": lambda lang, run: rockthebock_png(bock_mid, names(4, run), lang),

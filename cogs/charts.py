@@ -43,7 +43,7 @@ from cogs.drawing import (
     printable,
     text_width,
 )
-from cogs.i18n import is_rtl, number, t
+from cogs.i18n import Localish, is_rtl, number, t
 
 LINE = 33
 """The height one line of words takes at FONT: from the top of an accented capital to a descender."""
@@ -184,7 +184,7 @@ def _end(span: tuple[float, float], rtl: bool) -> tuple[float, str]:
     return (span[0], "lm") if rtl else (span[1], "rm")
 
 
-def _rating(value: float, locale: str | None) -> str:
+def _rating(value: float, locale: Localish) -> str:
     """A rating with one decimal in the language's digits and decimal sign ("−0.0" written 0.0)."""
     value = round(value, 1)
     return t("charts.rating", locale, rating=value if value != 0 else 0.0)
@@ -207,9 +207,7 @@ AIR = 18
 """Between the panel's edges and the outermost gridlines: room for their labels' half height."""
 
 
-def stats_png(
-    name: str, lines: Sequence[GameLine], seasons: Sequence[SeasonMark], locale: str | None
-) -> bytes:
+def stats_png(name: str, lines: Sequence[GameLine], seasons: Sequence[SeasonMark], locale: Localish) -> bytes:
     """A player's rating over time, one line per game (up to five, each its own colour) with a legend naming
     the game and its games and wins, the start of each season within the time span marked by a vertical line
     labelled "S2", and the player's name as title. In the language of `locale`."""
@@ -250,7 +248,7 @@ def _gridlines(low: float, high: float, height: float) -> tuple[float, float, li
 
 
 def _draw_chart(
-    canvas: _Canvas, panel: Box, lines: Sequence[GameLine], seasons: Sequence[SeasonMark], locale: str | None
+    canvas: _Canvas, panel: Box, lines: Sequence[GameLine], seasons: Sequence[SeasonMark], locale: Localish
 ) -> None:
     rtl = is_rtl(locale)
     points = [point for line in lines for point in line.points]
@@ -304,7 +302,7 @@ def _draw_seasons(
     span: tuple[float, float],
     label_y: float,
     bottom: float,
-    locale: str | None,
+    locale: Localish,
 ) -> None:
     """Each season's start a dashed line, its label above the lines; a label that would touch a later
     season's (seasons close together) is left out, its line kept."""
@@ -324,7 +322,7 @@ def _draw_seasons(
 
 
 def _draw_legend(
-    canvas: _Canvas, span: tuple[float, float], lines: Sequence[GameLine], locale: str | None, rtl: bool
+    canvas: _Canvas, span: tuple[float, float], lines: Sequence[GameLine], locale: Localish, rtl: bool
 ) -> None:
     """Two lines per game: its colour and title, then its wins of its games. Level with the chart's panel
     while they fit there; five games take the whole height."""
@@ -349,7 +347,7 @@ def _draw_legend(
         y += entry + gap
 
 
-def _record(line: GameLine, locale: str | None, room: float) -> str:
+def _record(line: GameLine, locale: Localish, room: float) -> str:
     """The longest record that fits `room`: "12 of 30 won", else "12/30 won", else "12/30"."""
     for key in ("charts.record", "charts.record_short", "charts.record_bare"):
         record = t(key, locale, wins=line.wins, games=line.games)
@@ -377,7 +375,7 @@ class _Columns:
     wins: tuple[float, float]
 
 
-def _columns(rows: Sequence[LeaderRow], games_label: str, wins_label: str, locale: str | None) -> _Columns:
+def _columns(rows: Sequence[LeaderRow], games_label: str, wins_label: str, locale: Localish) -> _Columns:
     """Each column as wide as its widest entry; the name takes what is left. The wins column, at the end,
     is as wide as its label too; the games label may stand over the sparklines, which have none."""
 
@@ -405,7 +403,7 @@ def _columns(rows: Sequence[LeaderRow], games_label: str, wins_label: str, local
     return _Columns(position, (position[1] + GAP, rating[0] - GAP), rating, spark, games, wins)
 
 
-def leaderboard_png(title: str, rows: Sequence[LeaderRow], locale: str | None) -> bytes:
+def leaderboard_png(title: str, rows: Sequence[LeaderRow], locale: Localish) -> bytes:
     """The top ten: position (gold, silver and bronze for the first three), name cut to fit, rating, a
     sparkline of the trend (green when it ends above where it started, red below), games and wins. In the
     language of `locale`; as tall as its rows take."""
@@ -435,7 +433,7 @@ def leaderboard_png(title: str, rows: Sequence[LeaderRow], locale: str | None) -
 
 
 def _draw_row(
-    canvas: _Canvas, index: int, row: LeaderRow, columns: _Columns, locale: str | None, rtl: bool
+    canvas: _Canvas, index: int, row: LeaderRow, columns: _Columns, locale: Localish, rtl: bool
 ) -> None:
     top = HEADER + index * ROW
     middle = top + ROW / 2

@@ -198,7 +198,8 @@ class LeaderboardCog(UsesTables, commands.Cog, name="Leaderboard"):
         )
         if not standings:
             embed.description = t("stats.none", locale, name=shown_name(who.display_name))
-        season = await Seasons(self.tables.store.database).current(guild_id)
+        seasons = await Seasons(self.tables.store.database).all(guild_id)
+        season = seasons[0]  # the open one (newest first; season 0 when the server has none)
         if season.number and ALL_GAMES in standings:  # a server with seasons: the open one first
             this_season = await board.standing(guild_id, who.id, ALL_GAMES, season=season.number)
             line = (
@@ -230,7 +231,6 @@ class LeaderboardCog(UsesTables, commands.Cog, name="Leaderboard"):
         files: list[discord.File] = []
         over_time = await board.ratings_over_time(guild_id, who.id)
         if over_time:
-            seasons = await Seasons(self.tables.store.database).all(guild_id)
             lines_drawn = [
                 GameLine(
                     title=self._title(game_id, locale),

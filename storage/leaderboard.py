@@ -94,6 +94,15 @@ def _scope(season: int | None) -> tuple[str, str, tuple[int, ...]]:
     return "season_ratings", " AND season = ?", (season,)
 
 
+# The results column a board's trend is read from: by (all-time?, all games?).
+_TREND_COLUMNS = {
+    (True, False): "rating",
+    (True, True): "overall_rating",
+    (False, False): "season_rating",
+    (False, True): "season_overall_rating",
+}
+
+
 class Leaderboard:
     """A server's standings: all-time (`season=None`) or in one season (0: before the first)."""
 
@@ -126,11 +135,11 @@ class Leaderboard:
             return None
         # The player's own rating is compared as stored (not recomputed in Python), so a player is
         # never ranked above or below themselves by a rounding difference between the two.
-        same_season = " AND o.season = p.season" if season is not None else ""
+        in_season = " AND p.season = ? AND o.season = p.season" if season is not None else ""
         above = await self.database.fetch_one(
             f"SELECT COUNT(*) FROM {table} o, {table} p"
-            f" WHERE p.guild_id = ? AND p.game_id = ? AND p.user_id = ?{where.replace('season', 'p.season')}"
-            f" AND o.guild_id = p.guild_id AND o.game_id = p.game_id{same_season}"
+            f" WHERE p.guild_id = ? AND p.game_id = ? AND p.user_id = ?{in_season}"
+            " AND o.guild_id = p.guild_id AND o.game_id = p.game_id"
             " AND (o.mu - 3 * o.sigma > p.mu - 3 * p.sigma OR (o.mu - 3 * o.sigma = p.mu - 3 * p.sigma"
             " AND (o.wins > p.wins OR (o.wins = p.wins AND o.user_id < p.user_id))))",
             (guild_id, game_id, user_id, *key),
@@ -200,11 +209,7 @@ class Leaderboard:
         (one game's, or all games'; a season's or all-time), oldest first."""
         if not user_ids:
             return {}
-        column = (
-            ("overall_rating" if game_id == ALL_GAMES else "rating")
-            if season is None
-            else ("season_overall_rating" if game_id == ALL_GAMES else "season_rating")
-        )
+        column = _TREND_COLUMNS[season is None, game_id == ALL_GAMES]
         clauses = ["guild_id = ?", f"{column} IS NOT NULL", f"user_id IN ({', '.join('?' * len(user_ids))})"]
         params: list[object] = [guild_id, *user_ids]
         if game_id != ALL_GAMES:
