@@ -35,7 +35,7 @@ per click and the stand-in's (not in the bot's), and for Sushi Bar the ratios to
 CPU×). Checks that the answers are real: Sushi Go! picks on a hand changed since the seat's last,
 Rock the Bock clicks by another player than the last. The bot's log (WARNING and up) is counted
 and its first lines printed. `--profile` splits the bot's CPU over the window by where the code
-lives (cProfile in the bot's process: slower figures).
+lives (cProfile in the bot's process: slower figures; with `--logs` the profile is kept beside the log).
 
 `--knee` steps N up (50, 100, 200, 300, 400, 600 tables: 25 to 300 clicks/s, or the N given) for
 Sushi Bar alone and reports the knee, the highest offered clicks/s with every click answered and
@@ -56,6 +56,7 @@ import os
 import pstats
 import random
 import re
+import shutil
 import signal
 import statistics
 import subprocess
@@ -134,10 +135,11 @@ def bot_main(kind: str, port: int, database: str, profile: str | None) -> None:
     if kind == "no-op":
         bot = NoOp()
     else:
-        from bot import Settings, create_bot
+        from bot import Settings, create_bot, tune_collector
 
         # sync=True: the stand-in learns the commands (and their ids) as Discord has them after a sync.
         bot = create_bot(Settings(token=TOKEN, database_path=database, turn_timeout=3600.0), sync=True)
+        tune_collector(bot)  # as bot.py serves
 
     profiler = cProfile.Profile()
 
@@ -353,7 +355,10 @@ async def run(kind: str, game: GameSpec, tables: int, seconds: float) -> dict[st
         lines = log_lines(log_path)
         if KEEP_LOGS is not None:
             KEEP_LOGS.mkdir(parents=True, exist_ok=True)
-            (KEEP_LOGS / f"{kind.replace(' ', '_')}-{game.id}-{tables}.log").write_text("\n".join(lines))
+            kept = KEEP_LOGS / f"{kind.replace(' ', '_')}-{game.id}-{tables}.log"
+            kept.write_text("\n".join(lines))
+            if log_path.with_suffix(".prof").exists():  # for `python -m pstats`
+                shutil.copy(log_path.with_suffix(".prof"), kept.with_suffix(".prof"))
         row["bot_log"] = {"lines": len(lines), "first": lines[:12]}
         row["unknown_routes"] = sorted(stand_in.unknown)
     return row
@@ -562,10 +567,12 @@ def knee_line(game: GameSpec, counts: list[int], passed: list[int], rows: list[J
         return {"text": f"knee ({game.title}): below {counts[0] / PERIOD:g} clicks/s", "clicks_per_s": None}
     best = passed[-1]
     ours = next(row for row in rows if row["game"] == game.id and row["tables"] == best)
-    beyond = "every step held" if best == counts[-1] else f"past {counts[len(passed)] / PERIOD:g} clicks/s"
+    beyond = (
+        "every step held" if best == counts[-1] else f"{counts[len(passed)] / PERIOD:g} clicks/s did not hold"
+    )
     text = (
-        f"knee ({game.title}): {best / PERIOD:g} clicks/s ({best} tables), p99 {ours['p99_ms']:.0f} ms, "
-        f"none unanswered; {beyond} (every click answered and p99 < {KNEE_P99:g} s)"
+        f"knee ({game.title}, every click answered and p99 < {KNEE_P99:g} s): {best / PERIOD:g} clicks/s "
+        f"({best} tables), p99 {ours['p99_ms']:.0f} ms; {beyond}"
     )
     return {"text": text, "clicks_per_s": best / PERIOD, "tables": best}
 

@@ -15,9 +15,10 @@ bench/load_process.py drives it (the bot in another process); one aiohttp server
   only binary frames and parses text frames as they are.
 - REST: `gateway/bot`, `users/@me`, `oauth2/applications/@me`, the application's commands (a sync
   is kept and echoed with ids, which slash events then carry), interaction callbacks (JSON or
-  multipart with `payload_json`), the interaction's webhook (`@original`, followups), channel
-  messages (send, edit, delete, fetch), DM channels (`users/@me/channels`), users, threads and
-  channel edits; anything else gets 200 `{}` (GET) or 204, logged once per route.
+  multipart with `payload_json`; 204 unless `with_response` asks for the callback object), the
+  interaction's webhook (`@original`, followups), channel messages (send, edit, delete, fetch), DM
+  channels (`users/@me/channels`), users, threads and channel edits; anything else gets 200 `{}`
+  (GET) or 204, logged once per route.
 - Every message the bot sent or edited is kept by id, shaped as Discord answers it (snowflakes,
   channel_id, guild_id, author = the bot, timestamps, embeds, components numbered with their `id`,
   flags, attachments); a click carries the stored message.
@@ -513,6 +514,8 @@ class StandIn:
         answered["response_message_ephemeral"] = bool(record.flags & EPHEMERAL)
         if record.original is not None:
             answered["response_message_id"] = record.original["id"]
+        if request.query.get("with_response", "").lower() not in ("1", "true"):
+            return web.Response(status=204)  # as Discord: the callback object only when asked for
         resource: Json = {"type": kind} | ({"message": message} if message is not None else {})
         return self._json({"interaction": answered, "resource": resource})
 

@@ -147,7 +147,7 @@ def _dumps(value: Any) -> str:
 def _json_columns(record: TableRecord) -> tuple[str, str, str | None, str]:
     """The record's seats, options, state and extra as stored (JSON text), in that column order."""
     return (
-        _dumps([dataclasses.asdict(seat) for seat in record.seats]),
+        _dumps([vars(seat) for seat in record.seats]),  # plain fields: no deep copy (asdict) needed
         _dumps(record.options),
         _dumps(record.state) if record.state is not None else None,
         _dumps(record.extra),

@@ -281,26 +281,24 @@ async def test_a_late_answer_logs_one_line_and_tries_no_second_answer(
 
     table = Table(simcord_env, "sushigo", ["alice", "bob"])
     await table.open()
-    tried: list[str] = []
-    response = discord.InteractionResponse
+    tried: list[str] = []  # what reached Discord's interaction routes: answers and follow-ups
+    adapter = type(discord.webhook.async_.async_context.get())  # discord.py's, or the simulator's
+    original = adapter.request
 
-    def slow(name: str) -> Any:
-        original = getattr(response, name)
-
-        async def answer(self: Any, *args: Any, **kwargs: Any) -> Any:
-            tried.append(name)
+    async def slow(self: Any, route: discord.http.Route, *args: Any, **kwargs: Any) -> Any:
+        if route.path.endswith("/callback"):
+            tried.append("answer")
             simcord_env.backend.advance_clock(4.0)  # the bot took 4 s: the window has closed
-            return await original(self, *args, **kwargs)
+        else:
+            tried.append(f"{route.method} {route.path}")
+        return await original(self, route, *args, **kwargs)
 
-        return answer
-
-    for name in ("send_message", "edit_message", "defer", "send_modal"):
-        monkeypatch.setattr(response, name, slow(name))
+    monkeypatch.setattr(adapter, "request", slow)
     caplog.set_level(logging.DEBUG)
     await table.click(who, "Join")
     monkeypatch.undo()
 
-    assert len(tried) == 1, tried  # no second, failing answer
+    assert tried == ["answer"], tried  # no second, failing answer
     problems = [record for record in caplog.records if record.levelno >= logging.WARNING]
     assert len(problems) == 1, [record.getMessage() for record in problems]
     assert "10062" in problems[0].getMessage() and problems[0].exc_info is None
@@ -379,3 +377,23 @@ def test_every_setting_is_in_env_example_and_readme():
     for name in read:
         assert any(line.startswith(f"{name}=") for line in example), name
         assert f"| `{name}` |" in readme, name
+
+
+async def test_the_serving_process_collects_rarely_and_freezes_start_up_once(monkeypatch):
+    import gc
+
+    import bot as bot_module
+
+    frozen: list[int] = []
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(1))  # the real one would keep the test's garbage
+    thresholds = gc.get_threshold()
+    sushi_bar = create_bot(Settings(token="abc"))
+    try:
+        bot_module.tune_collector(sushi_bar)
+        assert gc.get_threshold() == bot_module.COLLECTOR_THRESHOLDS
+        (listener,) = sushi_bar.extra_events["on_ready"]
+        await listener()
+        await listener()  # a reconnection is ready again: what it made is not start-up's
+        assert frozen == [1]
+    finally:
+        gc.set_threshold(*thresholds)

@@ -59,7 +59,7 @@ from cogs.tables.gamecog import (
 )
 from cogs.tables.language import for_seat
 from cogs.tables.timers import Alarms
-from cogs.tables.ui import TABLE_ROW, Board
+from cogs.tables.ui import TABLE_ROW, Board, answer_by_editing
 from rules.engine import Action, IllegalAction
 from rules.kaiten.board import SIZE
 from rules.kaiten.game import GAME, challenge
@@ -175,7 +175,7 @@ class KaitenCog(
             self.refuse_if_grabbing(ctx.channel_id)
             board = render.board(self, ctx, wasabi_picker=kind == "wasabi")
             board.items.append(rules_button(ctx, self, TABLE_ROW))  # the table's row, as on every board
-            await interaction.response.edit_message(**board.edit_kwargs())
+            await answer_by_editing(interaction, board)
         elif kind == "w" and len(numbers) == 1:
             self.refuse_if_grabbing(ctx.channel_id)
             await self.tables.act(

@@ -20,7 +20,7 @@ from cogs.sushigo import render as render
 from cogs.sushigo.render import Context
 from cogs.tables.gamecog import GameCog, ResultNotes, ShortText
 from cogs.tables.language import for_seat
-from cogs.tables.ui import Board
+from cogs.tables.ui import Board, answer_by_editing
 from rules.engine import Event, IllegalAction
 from rules.sushigo.game import GAME, SushiGoPrivateView, SushiGoView
 from rules.sushigo.scoring import CARDS
@@ -136,7 +136,7 @@ class SushiGoCog(
             board = render.chopsticks_second(self, ctx, seat, first)
         else:
             raise IllegalAction("unknown_action", kind=word)
-        await interaction.response.edit_message(**board.edit_kwargs())
+        await answer_by_editing(interaction, board)
 
     def _legal(self, ctx: Context, seat: int) -> list[Pick]:
         return list(self.game.legal_actions(ctx.live, seat))

@@ -22,7 +22,7 @@ from cogs.tables.context import shown_name
 from cogs.tables.errors import Refusal
 from cogs.tables.gamecog import ActionFor, GameCog, ResultNotes, ShortText
 from cogs.tables.language import player_locale
-from cogs.tables.ui import TABLE_ROW, Board
+from cogs.tables.ui import TABLE_ROW, Board, answer_by_editing
 from rules.engine import Action, Event, IllegalAction
 from rules.sushizock.game import GAME, ForcedTake, Roll, Steal, SushizockState, SushizockView, Take
 
@@ -101,7 +101,7 @@ class SushizockCog(
         if (match := _KEEP.fullmatch(word)) and options["can_roll"] and view["throws"]:
             board = render.board(self, ctx, mask=int(match[1]))
             board.items.append(rules_button(ctx, self, TABLE_ROW))  # the table's own row stays
-            await interaction.response.edit_message(**board.edit_kwargs())
+            await answer_by_editing(interaction, board)
         elif word == "steal" and options["steal"] is not None:
             locale = await player_locale(interaction)
             step = render.steal_step(self, ctx.speaking(str(locale) if locale else None))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from cogs.tables.context import TableContext, now
@@ -33,6 +33,8 @@ class Loaded:
 
     record: TableRecord
     state: Any | None
+    views: dict[int | None, Any] = field(default_factory=dict, repr=False, compare=False)
+    """The state's views drawn so far (`TableContext.public`, `private`): the state never changes."""
 
 
 class OpenTables:
@@ -70,7 +72,7 @@ class OpenTables:
     # ================================================================ loading
 
     def context_of(self, loaded: Loaded) -> TableContext:
-        return TableContext(loaded.record, self.games[loaded.record.game_id].game, loaded.state)
+        return TableContext(loaded.record, self.games[loaded.record.game_id].game, loaded.state, loaded.views)
 
     def state_of(self, record: TableRecord) -> Any | None:
         return self.games[record.game_id].game.load(record.state) if record.state is not None else None

@@ -57,7 +57,9 @@ class TableContext(Generic[S, A, V, PV]):
     record: TableRecord
     game: Game[S, A, V, PV]
     state: S | None  # None in the lobby (`live` when it cannot be)
-    _public: V | None = field(default=None, repr=False, compare=False)
+    _views: dict[int | None, Any] = field(default_factory=dict, repr=False, compare=False)
+    """Views drawn so far, by seat (None: the public one): a state never changes, so each is drawn once
+    per state; shared by the table's contexts of that state (`speaking`, `OpenTables.context_of`)."""
     _speaks: str | None = field(default=None, repr=False, compare=False)  # see `speaking`
     replaying: bool = False
     """Drawn for a replay (/replay, /history): only what the table showed, no live instructions."""
@@ -92,7 +94,7 @@ class TableContext(Generic[S, A, V, PV]):
 
     def speaking(self, locale: str | None) -> TableContext[S, A, V, PV]:
         """The same table worded in another language, for one private render (a seat's DM or panel);
-        the public view drawn so far is shared, as it does not depend on the language."""
+        the views drawn so far are shared, as they do not depend on the language."""
         if not locale or locale == self.locale:
             return self
         return replace(self, _speaks=locale)
@@ -131,13 +133,16 @@ class TableContext(Generic[S, A, V, PV]):
         return bidi.mention(seat_record.user_id)
 
     def public(self) -> V:
-        """What the whole table may see; drawn once per context (stamps ask for it per button)."""
-        if self._public is None:
-            self._public = self.game.view(self.live, None)
-        return self._public
+        """What the whole table may see; drawn once per state (stamps ask for it per button)."""
+        if None not in self._views:
+            self._views[None] = self.game.view(self.live, None)
+        return self._views[None]
 
     def private(self, seat: int) -> PV:
-        return self.game.view(self.live, seat)
+        """What the seat may see; drawn once per state. Renderers read views, never change them."""
+        if seat not in self._views:
+            self._views[seat] = self.game.view(self.live, seat)
+        return self._views[seat]
 
     def t(self, key: str, /, **params: Any) -> str:
         return t(key, self.locale, **params)

@@ -22,7 +22,7 @@ from cogs.tables.private import PrivateHands
 from cogs.tables.publish import Publisher
 from cogs.tables.showing import Move, Showing
 from cogs.tables.timers import Timers
-from cogs.tables.ui import Board
+from cogs.tables.ui import Board, answer_by_editing
 from rules.engine import Event
 from storage.leaderboard import SeatResult
 from storage.settings import GuildSettings
@@ -187,7 +187,7 @@ class Moves:
             board = await self.private.render(ctx, cog, seat) if record.status == "playing" else None
             if board is None:
                 board = Board(content=(await self.private.for_seat(ctx, seat)).t("table.private_done"))
-            await interaction.response.edit_message(**board.edit_kwargs())
+            await answer_by_editing(interaction, board)
             ephemeral = interaction.message is not None and interaction.message.flags.ephemeral
             await self.private.shown(ctx, seat, board, interaction if ephemeral else None)
         else:

@@ -28,7 +28,7 @@ from cogs.tables.gamecog import GameCog
 from cogs.tables.language import for_seat
 from cogs.tables.publish import digest
 from cogs.tables.slots import MessageSlots, dm_slot
-from cogs.tables.ui import Board
+from cogs.tables.ui import Board, edit_message
 
 log = logging.getLogger(__name__)
 
@@ -198,7 +198,7 @@ class PrivateHands:
         try:
             if message_id is not None:
                 try:
-                    await channel.get_partial_message(message_id).edit(**board.edit_kwargs())
+                    await edit_message(self.bot, channel.id, message_id, board)
                     return True
                 except discord.NotFound:
                     log.info("the DM of seat %s at channel %s is gone; sending it anew", seat, ctx.channel_id)

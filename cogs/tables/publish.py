@@ -28,7 +28,7 @@ from cogs.tables.boards import table_board
 from cogs.tables.context import TableContext, now
 from cogs.tables.gamecog import GameCog
 from cogs.tables.slots import BOARD, MessageSlots
-from cogs.tables.ui import Board
+from cogs.tables.ui import Board, answer_by_editing, edit_message
 
 log = logging.getLogger(__name__)
 
@@ -115,7 +115,7 @@ class Publisher:
         channel = self._channels[ctx.channel_id]
         async with channel.lock:
             board = self.draw(ctx)
-            await interaction.response.edit_message(**board.edit_kwargs())
+            await answer_by_editing(interaction, board)
             channel.published_version = ctx.version
             channel.published_digest = digest(board)
         self._published(ctx)
@@ -124,8 +124,7 @@ class Publisher:
         """An old board becomes a card of its one note line (pointing to the new one), its buttons
         gone: a card cannot keep the old text without fetching it."""
         try:
-            message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
-            await message.edit(**Board(content=note).edit_kwargs())
+            await edit_message(self.bot, channel_id, message_id, Board(content=note))
         except discord.HTTPException:
             log.debug("could not retire message %s in %s", message_id, channel_id)
 
@@ -200,9 +199,8 @@ class Publisher:
                 fingerprint = digest(board)
                 try:
                     if fingerprint != channel.published_digest:  # else nothing visible changed
-                        target = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
                         try:
-                            await target.edit(**board.edit_kwargs())
+                            await edit_message(self.bot, channel_id, message_id, board)
                         except discord.HTTPException as error:
                             if error.code != ARCHIVED_THREAD:
                                 raise
@@ -210,7 +208,7 @@ class Publisher:
                             # it comes back to life for the move (the board drawn anew: a failed edit
                             # may have consumed its files).
                             await self.bot.http.edit_channel(channel_id, archived=False)
-                            await target.edit(**(await self._draw(ctx)).edit_kwargs())
+                            await edit_message(self.bot, channel_id, message_id, await self._draw(ctx))
                     channel.published_version = ctx.version
                     channel.published_digest = fingerprint
                 except discord.NotFound:

@@ -24,6 +24,7 @@ from typing import Any, TypeGuard
 from weakref import WeakKeyDictionary
 
 import discord
+from discord.webhook.async_ import async_context, interaction_message_response_params
 
 from cogs import bidi, cards, limits
 
@@ -60,6 +61,49 @@ class Board:
         """For edits: content and embeds cleared (a message posted before the cards becomes one: an
         edit may set the card flag, never remove it), an absent file removed, not kept."""
         return {"content": None, "embed": None, "view": self.card(), "attachments": self.files}
+
+
+async def edit_message(client: discord.Client, channel_id: int, message_id: int, board: Board) -> None:
+    """Edit a message the bot posted to show `board`, by Discord's route alone: the answer is not
+    read, so discord.py builds no Message of it and keeps no view for it (the controls are dynamic
+    items, found by their custom_id). Raises as `Message.edit` does."""
+    with discord.http.handle_message_parameters(
+        **board.edit_kwargs(), previous_allowed_mentions=client.allowed_mentions
+    ) as params:
+        await client.http.edit_message(channel_id, message_id, params=params)
+
+
+async def answer_by_editing(interaction: discord.Interaction, board: Board) -> None:
+    """Answer a click by editing the clicked message to show `board`, as `response.edit_message`
+    does but without asking for the message back (`with_response`, which discord.py always asks):
+    Discord sends nothing, discord.py reads nothing, builds no Message and stores no view (the
+    controls are dynamic items, found by their custom_id). Raises as `response.edit_message` does."""
+    response = interaction.response
+    if response.is_done():
+        raise discord.InteractionResponded(interaction)
+    params = interaction_message_response_params(
+        type=discord.InteractionResponseType.message_update.value,
+        **board.edit_kwargs(),
+        previous_allowed_mentions=interaction.client.allowed_mentions,
+    )
+    route = discord.http.Route(
+        "POST",
+        "/interactions/{webhook_id}/{webhook_token}/callback",
+        webhook_id=interaction.id,
+        webhook_token=interaction.token,
+    )
+    http = interaction.client.http
+    body: dict[str, Any] = {"payload": params.payload}
+    if params.files:  # as discord.py sends them: a multipart body
+        body = {"files": params.files, "multipart": params.multipart}
+    await async_context.get().request(
+        route,
+        session=interaction._session,  # the session discord.py answers every interaction with
+        proxy=http.proxy,
+        proxy_auth=http.proxy_auth,
+        **body,
+    )
+    response._response_type = discord.InteractionResponseType.message_update  # is_done() from now on
 
 
 def card_message(

@@ -8,6 +8,7 @@ what to play next.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -15,6 +16,8 @@ from simcord import Env
 
 from cogs.bidi import plain
 from cogs.tables import tables_of
+from cogs.tables.cache import Loaded
+from cogs.tables.context import now
 from rules.registry import GAMES
 from tests.e2e.transcript import player_did
 from tests.games import kit
@@ -193,6 +196,19 @@ class Table:
         Only to decide what to play: assertions read what Discord shows.
         """
         return await self.tables.context(self.channel.id)
+
+    async def rig(self, change: Callable[[Any], None]) -> None:
+        """Rewrite the live game state as a move would: a changed copy is stored and becomes the
+        table the bot holds (a held state is never edited in place: its views are drawn once)."""
+        ctx = await self.live()
+        state = ctx.game.load(ctx.game.dump(ctx.state))
+        change(state)
+        record = ctx.record.copy()
+        record.state = ctx.game.dump(state)
+        await self.tables.store.save(
+            record, expected_version=ctx.record.version, action={"type": "test_rig"}, seat=None, now=now()
+        )
+        self.tables.cache.remember(Loaded(record, state))
 
     async def state(self) -> Any:
         """The game state of the open table, or of the channel's last table once it has ended."""

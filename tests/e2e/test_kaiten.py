@@ -19,8 +19,6 @@ from PIL import Image
 
 from cogs.bidi import plain
 from cogs.kaiten.picture import DUE
-from cogs.tables.context import now
-from rules.kaiten.game import GAME
 from rules.kaiten.state import KaitenState
 from tests.e2e.helpers import (
     Table,
@@ -130,12 +128,7 @@ def explained(results: discord.Message) -> dict[str, tuple[int, list[str]]]:
 
 async def rig(table: Table, name: str, change: Callable[[KaitenState], None]) -> None:
     """Rewrite the live game state through the table's storage, then re-post the board."""
-    ctx = await table.live()
-    change(ctx.state)
-    ctx.record.state = GAME.dump(ctx.state)
-    await table.tables.store.save(
-        ctx.record, expected_version=ctx.record.version, action={"type": "test_rig"}, seat=None, now=now()
-    )
+    await table.rig(change)
     await table.slash(name, "status")
 
 

@@ -101,6 +101,9 @@ async def test_picks_made_within_the_wait_cost_one_board_edit(
     await pick(table, "bob")  # the reveal: at once, with the hand passed to alice
     assert sorted(calls(env, before, table)) == ["PATCH DM alice", "PATCH board", "answer 7", "answer 7"]
     assert "turn 2" in heading_of(table.board)
+    # The answers ask for nothing back (`with_response`): discord.py has no message to read and build.
+    answers = [request for request in env.http_requests[before:] if request.path.endswith("/callback")]
+    assert len(answers) == 2 and not any("with_response" in request.params for request in answers)
 
 
 async def test_a_board_drawn_as_it_shows_is_not_sent_again(simcord_env: Any) -> None:

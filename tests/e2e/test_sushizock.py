@@ -19,8 +19,6 @@ import pytest
 
 from cogs.bidi import plain
 from cogs.sushizock.render import tile_text
-from cogs.tables import tables_of
-from cogs.tables.context import now
 from rules.sushizock.game import GAME, ForcedTake, Roll, Steal, SushizockState, Take
 from tests.e2e.helpers import (
     Table,
@@ -94,14 +92,8 @@ async def started(env: Any, names: list[str] = NAMES) -> Table:
 
 async def rig(env: Any, table: Table, change: Callable[[SushizockState], None]) -> None:
     """Rewrite the live game state through the table's storage, then re-post the board."""
-    tables = tables_of(env.bot)
-    ctx = await table.live()
-    change(ctx.state)
-    ctx.record.state = GAME.dump(ctx.state)
-    await tables.store.save(
-        ctx.record, expected_version=ctx.record.version, action={"type": "test_rig"}, seat=None, now=now()
-    )
-    seat = ctx.public()["turn"]
+    await table.rig(change)
+    seat = (await table.live()).public()["turn"]
     await table.slash(NAMES[seat] if seat is not None else NAMES[0], "status")
 
 
