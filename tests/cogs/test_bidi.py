@@ -42,6 +42,15 @@ def test_a_command_keeps_its_slash_and_a_signed_number_its_sign() -> None:
     assert "`/sushigo join`" in shown and "+1" in shown
 
 
+def test_a_times_sign_between_numbers_is_read_as_a_sign_not_a_letter() -> None:
+    """ "۲ × +۱" reads two, times, plus one from the right: × (U+00D7, among Latin-1's letters in code
+    order) is a neutral sign, not part of a left-to-right word."""
+    made = t("rockthebock.rules.text", "fa")
+    line = next(line for line in made.splitlines() if "×" in line)
+    assert line_problems(line) == []
+    assert "+۱ × ۲" in expected_rtl(rtl("🐐 ۲ × +۱"))
+
+
 def test_markdown_line_markers_stay_first_so_headings_and_lists_parse() -> None:
     for marker in ("## ", "### ", "-# ", "- ", "> ", "1. "):
         made = rtl(f"{marker}دور ۲")

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from simcord.components import walk_components
 
 from rules.registry import GAMES
 from tests.e2e.chaos import error_records
@@ -123,11 +124,30 @@ async def press(data: st.DataObject, checker: Checker, scene: Scene, other: Scen
         await checker.run(what, member.id, channels, lambda: crossed(who, old, payload))
         return
     handle = _handle(env, message)
+    seen = snapshot(env, handle)
+    payload = {"custom_id": item["custom_id"], "component_type": item["type"]}
     if chosen:
-        act = lambda: who.select(handle, chosen, custom_id=item["custom_id"])  # noqa: E731
-    else:
-        act = lambda: who.click(handle, custom_id=item["custom_id"])  # noqa: E731
+        payload["values"] = chosen
+
+    async def act() -> Any:
+        # A real-time board (Kaiten's belt) may be edited between the look and the press: the client
+        # then sends the press of the message as it showed it, as a crossed press does.
+        if not _shows(env, message, item["custom_id"]):
+            return await crossed(who, seen, payload)
+        if chosen:
+            return await who.select(handle, chosen, custom_id=item["custom_id"])
+        return await who.click(handle, custom_id=item["custom_id"])
+
     await checker.run(what + (" in a DM" if in_dm else ""), member.id, channels, act)
+
+
+def _shows(env: Any, message: Any, custom_id: str) -> bool:
+    """Whether the stored message still shows an enabled component with this custom_id."""
+    now = env.backend.messages.get(message.channel_id, {}).get(message.id)
+    return now is not None and any(
+        item.get("custom_id") == custom_id and not item.get("disabled")
+        for item in walk_components(now.components or [])
+    )
 
 
 def _handle(env: Any, message: Any) -> Any:
@@ -136,11 +156,12 @@ def _handle(env: Any, message: Any) -> Any:
     return ResponseMessage(env, message)
 
 
-# Open defect: since the seasons commands changed the derandomized set, it reaches a Sushi Dice table
-# beside a playing Kaiten table whose boards' refreshers stay waiting until simcord's settling times
-# out ("Publisher._refresh: unknown wait (Future)"); its cause is not found yet. Kept running, not
-# counted, until it is understood (the session note says so).
-@pytest.mark.xfail(reason="boards' refreshers found waiting beside a Kaiten table: open defect", strict=False)
+# Open defect: with a playing Kaiten table beside, some examples flake. simcord's settling may time
+# out on a board refresher of the table ("Publisher._refresh: unknown wait (Future)": not pinned down;
+# it may be the channel lock, held while the picture is drawn in a worker thread), and the refresher's
+# rate-limited edits of the moves made while building the scene may land between a press and its
+# answer, which the check counts as answered late. Kept running, not counted, until it is understood.
+@pytest.mark.xfail(reason="flaky beside a playing Kaiten table: open defect", strict=False)
 @fuzz(examples=60)
 @given(moment=moments, elsewhere=moments, data=st.data())
 async def test_any_press_at_any_moment_is_answered(
