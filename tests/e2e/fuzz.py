@@ -260,7 +260,11 @@ class Scene:
             return False
         seat = humans[0]
         action = ctx.game.default_action(ctx.state, seat)
-        await self.tables.act(self.where, ctx.record.seats[seat].user_id, action)
+        # In the bot's scope, as an event the bot dispatched runs (simcord internals, as cluster.py):
+        # simcord then tracks the work the move starts, a board picture drawn in a worker thread too,
+        # and settling waits for it, instead of its edit landing inside the next interaction.
+        with self.env._bot_scope():
+            await self.tables.act(self.where, ctx.record.seats[seat].user_id, action)
         await self.env.settle()
         return True
 
