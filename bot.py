@@ -1,7 +1,9 @@
 """Sushi Bar: settings, logging, the bot, and running it.
 
 python bot.py          run the bot (DISCORD_TOKEN required)
+python bot.py --health ask the running bot's /healthz (HTTP_PORT): status 0 when healthy, 1 otherwise
 python bot.py --sync   sync slash commands (globally, or to DEV_GUILD_ID's server only), then exit
+python bot.py backup PATH [--force]   a consistent copy of the SQLite database, even while it runs
 """
 
 from __future__ import annotations
@@ -24,12 +26,20 @@ import discord
 from discord.ext import commands
 from dotenv import load_dotenv
 
-from cogs.commands import SLASH_COMMANDS
-from cogs.i18n import CatalogTranslator
-from cogs.settings import MAX_TIMEOUT, MIN_TIMEOUT
-from cogs.tables.errors import answer_failure
+from cogs import feature_extensions
+from cogs.kit import lifecycle
+from cogs.kit.errors import answer_failure
+from cogs.kit.health import HealthServer, PortProblem, ask_health
+from cogs.kit.metrics import Metrics, gauge
+from cogs.kit.services import Seeds, Services, new_seed
+from cogs.kit.version import version
+from cogs.kit.words.mentions import SLASH_COMMANDS
+from cogs.kit.words.translator import CatalogTranslator
+from cogs.preferences.settings import MAX_TIMEOUT, MIN_TIMEOUT
+from cogs.tables.tables import loaded_tables
 from cogs.tables.ui import TableButton, TableSelect
 from rules.registry import REGISTERED
+from storage import backup
 from storage.backend import connect, is_postgres_url
 from storage.database import Database, DatabaseProblem
 
@@ -37,19 +47,7 @@ log = logging.getLogger("sushibar")
 
 # Every registered game's cog is its cogs package's cog.py; rules.registry is the only list of games.
 GAME_EXTENSIONS = tuple(entry.extension for entry in REGISTERED.values())
-EXTENSIONS = (
-    "cogs.tables",
-    *GAME_EXTENSIONS,
-    "cogs.leaderboard",
-    "cogs.seasons",
-    "cogs.help",
-    "cogs.settings",
-    "cogs.roll",
-    "cogs.history",
-    "cogs.replay",
-    "cogs.notify",
-    "cogs.language",
-)
+EXTENSIONS = ("cogs.tables", *GAME_EXTENSIONS, *feature_extensions())
 
 MISSING_TOKEN = """\
 Sushi Bar cannot start: DISCORD_TOKEN is not set.
@@ -84,6 +82,15 @@ class Settings:
     # servers does; set, this process runs `shard_ids` (all when None) of `shard_count` shards.
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    # HTTP_PORT, HTTP_HOST: /healthz and /metrics (cogs/kit/health.py); None: no server, no metrics.
+    http_port: int | None = None
+    http_host: str = "127.0.0.1"
+    # PRIVACY_URL, TERMS_URL, SUPPORT_URL: what /about links ("" = not shown); SERVER_DATA_GRACE_DAYS:
+    # days a server's data is kept after the bot is removed from it (cogs/privacy/servers.py).
+    privacy_url: str = ""
+    terms_url: str = ""
+    support_url: str = ""
+    server_data_grace_days: float = 30.0
 
     @property
     def sharded(self) -> bool:
@@ -124,6 +131,9 @@ class Settings:
                 "(leave it empty to use DATABASE_PATH and SQLite)"
             )
         shard_count, shard_ids = _shards(env.get("SHARD_COUNT", ""), env.get("SHARD_IDS", ""))
+        port = env.get("HTTP_PORT", "").strip()
+        if port and not (port.isascii() and port.isdigit() and 1 <= int(port) <= 65535):
+            raise SettingsError(f"HTTP_PORT must be a port number from 1 to 65535, got {port!r}")
         if shard_ids is not None and len(shard_ids) < (shard_count or 0) and not url:
             raise SettingsError(
                 "SHARD_IDS runs only some of the shards, so other processes run the rest; they "
@@ -139,7 +149,21 @@ class Settings:
             turn_timeout=number("TURN_TIMEOUT_SECONDS", 300.0, MIN_TIMEOUT, MAX_TIMEOUT),
             shard_count=shard_count,
             shard_ids=shard_ids,
+            http_port=int(port) if port else None,
+            http_host=env.get("HTTP_HOST", "").strip() or "127.0.0.1",
+            privacy_url=_link(env, "PRIVACY_URL"),
+            terms_url=_link(env, "TERMS_URL"),
+            support_url=_link(env, "SUPPORT_URL"),
+            server_data_grace_days=number("SERVER_DATA_GRACE_DAYS", 30.0, 0, 3650),
         )
+
+
+def _link(env: Mapping[str, str], name: str) -> str:
+    """A web address /about links (a page the operator publishes), or "" when unset."""
+    value = env.get(name, "").strip()
+    if value and not (value.startswith(("https://", "http://")) and len(value) <= 512 and " " not in value):
+        raise SettingsError(f"{name} must be a web address starting with https://, got {value[:80]!r}")
+    return value
 
 
 MAX_SHARDS = 10_000  # far beyond any bot: Discord asks for one shard per 1,000–2,500 servers
@@ -182,7 +206,9 @@ class SushiBar(commands.Bot):
         extensions: Sequence[str] = EXTENSIONS,
         sync: bool = False,
         database: Database | None = None,
+        seeds: Seeds = new_seed,
     ) -> None:
+        """`seeds`: where new games' seeds come from (a test deals fixed games with its own)."""
         intents = discord.Intents.default()  # no privileged intents: everything is slash commands and buttons
         # The bot never joins a voice channel, so discord.py's warnings at start-up that the voice
         # libraries (PyNaCl, davey) are missing would only worry an admin over nothing.
@@ -191,6 +217,14 @@ class SushiBar(commands.Bot):
         if isinstance(self, discord.AutoShardedClient):
             ids = list(settings.shard_ids) if settings.shard_ids is not None else None
             shards = {"shard_count": settings.shard_count, "shard_ids": ids}
+        # Figures only when something serves them (HTTP_PORT): an unwatched bot counts nothing.
+        self.metrics = Metrics() if settings.http_port is not None else None
+        if self.metrics is not None:
+            self.metrics.read(self._readings)
+            # Discord's requests counted and interactions' answers timed (aiohttp's trace).
+            shards["http_trace"] = self.metrics.http_trace()
+        self._stopping: asyncio.Future[None] | None = None
+        self._gateway_shut = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -203,13 +237,16 @@ class SushiBar(commands.Bot):
         self.settings = settings
         self.extensions_to_load = tuple(extensions)
         self.sync_on_start = sync
+        self.seeds = seeds
         self.database: Database
+        self.services: Services
         if database is not None:  # `python bot.py` opens it before contacting Discord
             self.database = database
 
     async def setup_hook(self) -> None:
         if not hasattr(self, "database"):
             self.database = await connect(self.settings.database)
+        self.services = Services.open(self.database, self.seeds)
         await self.tree.set_translator(CatalogTranslator())
         self.tree.on_error = answer_failure  # the one answer to every refused or failed slash command
         for extension in self.extensions_to_load:
@@ -259,7 +296,65 @@ class SushiBar(commands.Bot):
             log.warning("could not fetch the slash commands (%s): texts name them without links", error)
             return None
 
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        if self.metrics is not None:
+            if event_name == "interaction":
+                self.metrics.received(args[0])
+            elif event_name == "app_command_completion":
+                self.metrics.outcome(args[0], "applied")
+        super().dispatch(event_name, *args, **kwargs)
+
+    def _readings(self) -> list[Any]:
+        """The figures read at a scrape: open tables in memory by game, each shard's gateway latency."""
+        tables = loaded_tables(self)
+        games = dict.fromkeys(tables.games, 0) if tables is not None else {}
+        for loaded in tables.cache.loaded.values() if tables is not None else ():
+            if loaded.record.status in ("lobby", "playing"):
+                games[loaded.record.game_id] = games.get(loaded.record.game_id, 0) + 1
+        latencies = getattr(self, "latencies", None) or [(0, self.latency)]
+        return [
+            gauge("sushibar_tables_open", "Open tables (lobby or playing) in memory, by game", "game", games),
+            gauge(
+                "sushibar_gateway_latency_seconds",
+                "Gateway heartbeat latency, by shard (+Inf before the first heartbeat)",
+                "shard",
+                {str(shard): latency for shard, latency in latencies},
+            ),
+        ]
+
+    def is_closed(self) -> bool:
+        # Stopping, the gateway is closed first (`lifecycle`): discord.py must not connect it again.
+        return self._gateway_shut or super().is_closed()
+
+    async def stop(self) -> None:
+        """A clean stop (SIGTERM, SIGINT): no new clicks, the taken ones served, the tables drained,
+        then closed (cogs/kit/lifecycle.py says in which order); at most `lifecycle.STOP_WITHIN` s."""
+        if self._stopping is None:
+            self._stopping = asyncio.ensure_future(self._stop())
+        await asyncio.shield(self._stopping)
+
+    async def _stop(self) -> None:
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        try:
+            self._gateway_shut = True
+            await lifecycle.close_gateway(self)
+            left = lambda: lifecycle.STOP_WITHIN - (loop.time() - began)  # noqa: E731
+            done = await lifecycle.handlers_done(left() - 2.0)  # some time kept for the tables
+            tables = loaded_tables(self)
+            if tables is not None:
+                done = await tables.pipeline.drain(left()) and done
+            log.info("stopped in %.1f s%s", loop.time() - began, "" if done else " (some work cut short)")
+        finally:
+            await self._close()
+
     async def close(self) -> None:
+        if self._stopping is not None:  # a clean stop is under way: it closes everything at its end
+            await asyncio.shield(self._stopping)
+            return
+        await self._close()
+
+    async def _close(self) -> None:
         await super().close()
         if hasattr(self, "database"):
             await self.database.close()
@@ -271,10 +366,18 @@ class ShardedSushiBar(SushiBar, commands.AutoShardedBot):
     (cogs/tables/cluster.py says which process does what)."""
 
 
-def create_bot(settings: Settings, **kwargs: object) -> SushiBar:
-    """The one factory for the bot: production, `--sync` and the tests all use it."""
+def create_bot(
+    settings: Settings,
+    *,
+    extensions: Sequence[str] = EXTENSIONS,
+    sync: bool = False,
+    database: Database | None = None,
+    seeds: Seeds = new_seed,
+) -> SushiBar:
+    """The one factory for the bot: production, `--sync` and the tests all use it (a test hands it
+    `seeds`, a fixed source of new games' seeds, and deals the same games every run)."""
     kind = ShardedSushiBar if settings.sharded else SushiBar
-    return kind(settings, **kwargs)  # type: ignore[arg-type]
+    return kind(settings, extensions=extensions, sync=sync, database=database, seeds=seeds)
 
 
 DOTENV = Path(__file__).with_name(".env")
@@ -289,10 +392,21 @@ def read_settings(dotenv: Path) -> Settings:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Sushi Bar: five sushi tabletop games on Discord")
     parser.add_argument(
+        "--health",
+        action="store_true",
+        help="ask the running bot's /healthz (HTTP_HOST, HTTP_PORT); status 0 when healthy, 1 otherwise",
+    )
+    parser.add_argument(
         "--sync",
         action="store_true",
         help="sync slash commands globally (with DEV_GUILD_ID: to that server only) and exit",
     )
+    subcommands = parser.add_subparsers(dest="command", title="commands")
+    backup_command = subcommands.add_parser(
+        "backup", help="write a consistent copy of the SQLite database to PATH, even while the bot runs"
+    )
+    backup_command.add_argument("path", type=Path, help="the new file (its folder must exist)")
+    backup_command.add_argument("--force", action="store_true", help="replace PATH if it exists")
     args = parser.parse_args(argv)
 
     try:
@@ -300,6 +414,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SettingsError as error:
         print(f"Sushi Bar cannot start: {error}. See .env.example.", file=sys.stderr)
         return 2
+    if args.command == "backup":  # needs no token: it only reads the database
+        return backup.run(settings.database_path, settings.database_url, args.path, force=args.force)
+    if args.health:  # needs no token: it asks the running bot
+        healthy, said = ask_health(settings.http_host, settings.http_port)
+        print(said, file=sys.stdout if healthy else sys.stderr)
+        return 0 if healthy else 1
     if not settings.token:
         print(MISSING_TOKEN, file=sys.stderr)
         return 2
@@ -310,7 +430,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     configure_logging(settings.log_level)
     try:
         asyncio.run(_serve(settings, sync=args.sync))
-    except DatabaseProblem as problem:
+    except (DatabaseProblem, PortProblem) as problem:
         print(f"Sushi Bar cannot start: {problem}", file=sys.stderr)
         return 2
     except discord.LoginFailure:
@@ -327,7 +447,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 1
     except KeyboardInterrupt:
-        return 0  # Ctrl+C: the bot and the database were closed on the way out
+        return 0  # Ctrl+C before the bot's own handler was set: nothing to serve yet
     if args.sync:
         print(synced_message(settings))
     return 0
@@ -375,17 +495,28 @@ async def _serve(settings: Settings, *, sync: bool) -> None:
     The database is opened before Discord is contacted, so a bad file is reported at once and
     without a network (a PostgreSQL server that cannot be reached is named the same way);
     `finally` closes it on every path, since an open aiosqlite connection's thread would keep the
-    process alive after the error.
+    process alive after the error. HTTP_PORT's server listens before Discord is contacted too (a
+    port taken stops the start); SIGTERM and SIGINT stop the bot cleanly (`SushiBar.stop`).
     """
     database = await connect(settings.database)
+    health: HealthServer | None = None
     try:
+        where = "PostgreSQL (DATABASE_URL)" if settings.database_url else settings.database_path
+        schema = await database.schema_version()
+        log.info("Sushi Bar %s starting, database %s at schema version %d", version(), where, schema)
         async with create_bot(settings, sync=sync, database=database) as bot:
             tune_collector(bot)
             if sync:
                 await bot.login(settings.token)  # login runs setup_hook, which syncs when told to
-            else:
-                await bot.start(settings.token)
+                return
+            if bot.metrics is not None and settings.http_port is not None:
+                health = HealthServer(bot, database, bot.metrics, settings.http_host, settings.http_port)
+                await health.start()
+            lifecycle.on_stop_signals(bot.stop)
+            await bot.start(settings.token)
     finally:
+        if health is not None:
+            await health.stop()
         await database.close()  # closing twice is harmless; the bot closes it too
 
 

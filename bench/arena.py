@@ -9,8 +9,9 @@ repeated); game g seats type i at seat (i + g) mod players, so every type plays 
 
 Per seat type it prints the win share (a win shared by k seats counts 1/k) per seat of that type with a
 95% confidence interval (normal approximation over games), the fair share 1/players, the mean score
-difference to the other seats' mean, and the decision time p50/p99 of its moves. The last line is one
-JSON object with those figures.
+difference to the other seats' mean, and the decision time p50/p99 of its moves: wall time, and the
+process's CPU time (the same on an idle machine; on a shared one only the CPU time is the thinking's).
+The last line is one JSON object with those figures.
 
 Sushi Dice is real time, so its games run on a simulated clock: each seat clicks every PACE[level].click
 seconds (random seats and stand-ins at normal's pace), with ±20% jitter; the public board is published
@@ -42,7 +43,7 @@ from rules.registry import GAMES
 from rules.sushidice.game import Chop, Yuck
 
 SEAT_TYPES = (*LEVELS, "random", "standin", "pv")
-BOARD_INTERVAL = 1.0  # cogs/sushidice/cog.py PUBLIC_BOARD_INTERVAL
+BOARD_INTERVAL = 1.0  # cogs/games/sushidice/cog.py PUBLIC_BOARD_INTERVAL
 MAX_ACTIONS = 20_000
 MAX_SECONDS = 3_600.0  # a Sushi Dice game's simulated clock
 
@@ -92,6 +93,16 @@ def move(kind: str, game: Game[Any, Any], state: Any, seat: int, seed: int, publ
     raise ValueError(kind)
 
 
+def record(times: dict[str, list[float]], kind: str, started: float, used: float) -> None:
+    """A decision's wall time under `kind`, and its CPU time under `kind` + CPU: on a machine shared with
+    other work the wall time counts the waits for a core, the CPU time only the thinking."""
+    times.setdefault(kind, []).append(time.perf_counter() - started)
+    times.setdefault(kind + CPU, []).append(time.process_time() - used)
+
+
+CPU = " cpu"
+
+
 def play_turns(
     game: Game[Any, Any], state: Any, kinds: list[str], seed: int, times: dict[str, list[float]]
 ) -> None:
@@ -100,9 +111,9 @@ def play_turns(
         for seat in sorted(game.to_move(state)):
             if seat not in game.to_move(state):
                 continue
-            started = time.perf_counter()
+            started, used = time.perf_counter(), time.process_time()
             action = move(kinds[seat], game, state, seat, seed * 1_000_003 + steps, None)
-            times[kinds[seat]].append(time.perf_counter() - started)
+            record(times, kinds[seat], started, used)
             game.apply(state, seat, action)
             steps += 1
         if steps > MAX_ACTIONS:
@@ -131,9 +142,9 @@ def play_realtime(
         if seat not in game.to_move(state):
             continue
         seen = max((stamp for at, stamp in boards if at <= now - pace[seat].reaction), default=None)
-        started = time.perf_counter()
+        started, used = time.perf_counter(), time.process_time()
         action = move(kinds[seat], game, state, seat, seed * 1_000_003 + steps, seen)
-        times[kinds[seat]].append(time.perf_counter() - started)
+        record(times, kinds[seat], started, used)
         if action is not None:
             game.apply(state, seat, action)
             steps += 1
@@ -220,7 +231,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     types = sorted(set(seats), key=seats.index)
     per_game: dict[str, list[float]] = {kind: [] for kind in types}
     gaps: dict[str, list[float]] = {kind: [] for kind in types}
-    times: dict[str, list[float]] = {kind: [] for kind in types}
+    times: dict[str, list[float]] = {kind + part: [] for kind in types for part in ("", CPU)}
     for kinds, credit, scores, game_times in results:
         for kind in types:
             mine = [seat for seat in range(options.players) if kinds[seat] == kind]
@@ -228,7 +239,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             for seat in mine:
                 others = [scores[o] for o in range(options.players) if o != seat]
                 gaps[kind].append(scores[seat] - sum(others) / len(others))
-            times[kind].extend(game_times.get(kind, []))
+            for part in ("", CPU):
+                times[kind + part].extend(game_times.get(kind + part, []))
     fair = 1 / options.players
     figures: dict[str, Any] = {
         "game": options.game,
@@ -245,7 +257,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     )
     print(
         f"{'seat type':<9} {'win share':>9} {'95% CI':>15} {'fair':>5} {'score diff':>10}"
-        f" {'p50 ms':>8} {'p99 ms':>8} {'moves':>7}"
+        f" {'p50 ms':>8} {'p99 ms':>8} {'cpu p50':>8} {'cpu p99':>8} {'moves':>7}"
     )
     for kind in types:
         values = per_game[kind]
@@ -253,17 +265,19 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         low, high = interval(values, seats.count(kind))
         gap = statistics.fmean(gaps[kind])
         p50, p99 = percentile(times[kind], 0.5) * 1e3, percentile(times[kind], 0.99) * 1e3
+        cpu50, cpu99 = (percentile(times[kind + CPU], share) * 1e3 for share in (0.5, 0.99))
         figures["types"][kind] = {
             "seats": seats.count(kind),
             "win_share": round(share, 4),
             "ci95": [round(low, 4), round(high, 4)],
             "score_diff": round(gap, 2),
             "decision_ms": {"p50": round(p50, 2), "p99": round(p99, 2)},
+            "decision_cpu_ms": {"p50": round(cpu50, 2), "p99": round(cpu99, 2)},
             "decisions": len(times[kind]),
         }
         print(
             f"{kind:<9} {share:>9.3f} {f'[{low:.3f}, {high:.3f}]':>15} {fair:>5.2f} {gap:>+10.2f}"
-            f" {p50:>8.2f} {p99:>8.2f} {len(times[kind]):>7}"
+            f" {p50:>8.2f} {p99:>8.2f} {cpu50:>8.2f} {cpu99:>8.2f} {len(times[kind]):>7}"
         )
     print(json.dumps(figures))
     return figures

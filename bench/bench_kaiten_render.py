@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cogs.drawing import png as png_bytes
-from cogs.kaiten.picture import WORD_KEYS, render_png
+from cogs.games.kaiten.picture import WORD_KEYS, render_png
+from cogs.kit.drawing import png as png_bytes
 from rules.kaiten.game import GAME
 from rules.kaiten.state import Fetch, Place
 from rules.kaiten.view import KaitenView

@@ -22,13 +22,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cogs.charts import GameLine, LeaderRow, RatingPoint, SeasonMark, leaderboard_png, stats_png
-from cogs.kaiten.picture import picture_words
-from cogs.kaiten.picture import render_png as kaiten_png
-from cogs.rockthebock.picture import render_png as rockthebock_png
-from cogs.sushigo.picture import final_png as sushigo_final_png
-from cogs.sushigo.picture import play_png as sushigo_play_png
-from cogs.sushizock.picture import render_png as sushizock_png
+from cogs.games.kaiten.picture import picture_words
+from cogs.games.kaiten.picture import render_png as kaiten_png
+from cogs.games.rockthebock.picture import render_png as rockthebock_png
+from cogs.games.sushigo.picture import final_png as sushigo_final_png
+from cogs.games.sushigo.picture import play_png as sushigo_play_png
+from cogs.games.sushizock.picture import render_png as sushizock_png
+from cogs.stats.charts import GameLine, LeaderRow, RatingPoint, SeasonMark, leaderboard_png, stats_png
 from rules.registry import GAMES
 
 NAMES = [

@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cogs import roll_render
+from cogs.roll import render as roll_render
 from rules.dice_notation import RollError, evaluate, parse
 
 WORST = [
@@ -34,7 +34,7 @@ WORST = [
     "10#100d2!",  # about 2,000 throws
     "20#50d4!",  # about 1,333 throws, in sets
     "d6+" * 66 + "d6",  # the longest expression: 200 characters, 67 terms
-    "4d6 kh3 " + "x" * 190,  # a refusal with a suggestion, after label attempts
+    "4d6 kh3 " + "x" * 190,  # a spaced modifier read onto its die, then a long label
 ]
 
 

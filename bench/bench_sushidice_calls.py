@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cogs.sushidice.cog import CROSSING, PUBLIC_BOARD_INTERVAL
+from cogs.games.sushidice.cog import CROSSING, PUBLIC_BOARD_INTERVAL
 from rules.computer.brain import LEVELS, PACE, level_named
 from rules.computer.play import choose
 from rules.engine import Action

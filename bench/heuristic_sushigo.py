@@ -3,8 +3,9 @@
 Each card in hand is valued by its expected contribution to the final score given the cards still to
 come: a set's points shared among its cards and weighed by the chance of finishing it from the cards
 this seat will still see, nigiri by the wasabi under them, a wasabi by the nigiri it may still get,
-maki and pudding by the expected change in their awards. It picks the card of highest present value,
-and uses chopsticks when the second best card is worth it. No search, no denial.
+maki and pudding by the expected change in their awards as the table stands, chopsticks as an option
+(the second card of a hand to come). It picks the card of highest present value, and spends
+chopsticks when the second best card beats keeping them for later. No search, no denial.
 
 It remembers what a careful player remembers: the hands it has held this round and every tableau.
 Written independently of rules/computer (it shares only the engine's scoring: its constants and how
@@ -106,9 +107,25 @@ def present_values(state: SushiGoState, seat: int) -> dict[str, float]:
             values[card] = _award_change(state, seat, MAKI_ROLLS[card], later, coming, total, maki=True)
         elif card == "pudding":
             values[card] = _award_change(state, seat, 1, later, coming, total, maki=False)
-        else:  # chopsticks: a second card later, worth something only with picks to spare
-            values[card] = 2.0 if later >= 4 and not count["chopsticks"] else 0.0
+        else:
+            values[card] = 0.0  # chopsticks: an option, valued below from the other cards
+    if "chopsticks" in values:
+        values["chopsticks"] = _chopsticks_option(state, seat, values, later, count["chopsticks"])
     return values
+
+
+def _chopsticks_option(
+    state: SushiGoState, seat: int, values: dict[str, float], later: int, held: int
+) -> float:
+    """Chopsticks are an option: on a later turn they take a second card from one hand, so they are
+    worth about the second-best card of a hand to come (this hand's other cards as the sample), for
+    a player with turns to use them; a second pair adds little."""
+    if later < 2:
+        return 0.0
+    others = sorted((value for card, value in values.items() if card != "chopsticks"), reverse=True)
+    second = others[1] if len(others) > 1 else others[0] if others else 0.0
+    use = min(1.0, (later - 1) / 3)  # the chance a good pair still comes before the round ends
+    return 0.8 * second * use * (0.3 if held else 1.0)
 
 
 def _normal_cdf(x: float) -> float:
@@ -170,6 +187,8 @@ def pv_pick(state: SushiGoState, seat: int) -> Pick:
         rest.remove(best)
         seconds = [(values[card], card) for card in set(rest)]
         second_value, second = max(seconds)
-        if second_value >= 4.0:
+        # Worth spending the chopsticks when the second card beats holding on to them for later.
+        keep_for_later = 3.0 if len(state.hands[seat]) > 3 else 0.5
+        if second_value >= keep_for_later:
             return Pick(best, second)
     return Pick(best)

@@ -95,16 +95,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import discord
 import simcord
 from discord.ext import commands
-from simcord import actors as sim_actors
-from simcord import interactions as sim_interactions
-from simcord.backend import serializers
-from simcord.backend.models import interaction as sim_interaction
-from simcord.enums import ComponentType, InteractionType
-from simcord.gateway import ShardRouter
+from simcord.enums import ComponentType
 
+from bench import simcord_private
 from bot import Settings, create_bot
 from cogs.tables import cluster
-from tests.e2e.helpers import Table, selects
 
 # On PostgreSQL every process writes a heartbeat every 10 s (cogs/tables/cluster.py). Its timer is
 # virtual in simcord, with a real-time fallback that fires while hundreds of tables are still being
@@ -131,44 +126,34 @@ _ACKED: dict[int, float] = {}  # id(interaction record) -> when it was answered
 _WATCHED: set[int] = set()
 
 
+def _note_answer(record: Any) -> None:
+    if id(record) in _WATCHED and id(record) not in _ACKED:
+        _ACKED[id(record)] = time.perf_counter()
+
+
 def _watch_acknowledgements() -> None:
     """Note the moment simcord's backend marks an interaction answered (every response kind)."""
-    model = sim_interaction.Interaction
-    original = model.__setattr__
-
-    def noted(self: Any, name: str, value: Any) -> None:
-        if name == "responded" and value and id(self) in _WATCHED and id(self) not in _ACKED:
-            _ACKED[id(self)] = time.perf_counter()
-        original(self, name, value)
-
-    model.__setattr__ = noted  # type: ignore[method-assign]
+    simcord_private.on_answered(_note_answer)
 
 
 def emit_select(env: Any, user: Any, message: Any, value: str | None = None) -> Any:
     """Choose `value` (else the first option) in the message's select, as simcord's `select` would,
-    without waiting for the bot: returns the interaction's backend record."""
-    stored = sim_actors._visible_message(user, message)
-    menu = selects(message)[0]
-    chosen = value if value is not None else menu.options[0].value
-    data = {
-        "custom_id": menu.custom_id,
-        "component_type": int(ComponentType.STRING_SELECT),
-        "values": [chosen],
-    }
-    guild = getattr(user, "guild", None)
-    record, payload = sim_interactions.base_payload(
-        env.backend,
-        type=int(InteractionType.MESSAGE_COMPONENT),
-        channel_id=stored.channel_id,
-        guild_id=guild.id if guild is not None else None,
-        user_id=user.id,
-        data=data,
+    without waiting for the bot: returns the interaction's backend record; None when the message
+    shows no select."""
+    menu = next(
+        (
+            component
+            for component in simcord_private.message_components(env, user, message)
+            if component.get("type") == int(ComponentType.STRING_SELECT)
+        ),
+        None,
     )
-    payload["message"] = dict(serializers.message_payload(env.backend, stored))
-    record.source_message_id = stored.id
-    _WATCHED.add(id(record))
-    env.backend.emit("INTERACTION_CREATE", payload)
-    return record
+    if menu is None:
+        return None
+    chosen = value if value is not None else menu["options"][0]["value"]
+    return simcord_private.emit_component(
+        env, user, message, menu["custom_id"], [chosen], before=lambda record: _WATCHED.add(id(record))
+    )
 
 
 # ---------------------------------------------------------------- the two bots
@@ -212,60 +197,55 @@ async def seat_noop(env: Any, index: int) -> Clicker:
 
 
 async def seat_sushi_bar(env: Any, index: int) -> Clicker:
-    return await _seat_table(env, Table(env, "sushigo", ["alice", "bob"]))
+    return await _seat_table(env, env.create_guild("Sushi Bar bench"))
 
 
 def seat_sushi_bar_on(shard_id: int) -> Callable[[Any, int], Awaitable[Clicker]]:
     """`seat_sushi_bar` with each table's guild on shard `shard_id` (a worker's own shard)."""
 
     async def seat(env: Any, index: int) -> Clicker:
-        return await _seat_table(env, ShardTable(env, "sushigo", ["alice", "bob"], shard_id=shard_id))
+        return await _seat_table(env, env.create_guild("Sushi Bar bench", shard_id=shard_id))
 
     return seat
 
 
-async def _seat_table(env: Any, table: Table) -> Clicker:
-    await table.seat_everyone()
-    names = list(table.players)
+async def _seat_table(env: Any, guild: Any) -> Clicker:
+    """A game of Sushi Go! for alice and bob, seated by the lobby's buttons; clicking picks the first
+    card of the hand in the clicker's DM."""
+    channel = guild.create_text_channel("sushi")
+    alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
+    spectator = guild.add_member(env.create_user("spectator"))
+    before = {thread.id for thread in channel.threads}
+    await alice.slash(channel, "sushigo new")
+    opened = [thread for thread in channel.threads if thread.id not in before]
+    where = opened[-1] if opened else channel  # the table's thread, when the bot opens one
+    await _lobby_button(env, bob, where, spectator, "join")
+    await _lobby_button(env, alice, where, spectator, "start")
+    players = (alice, bob)
 
     def click(number: int) -> Any:
-        name = names[number % 2]
-        hand = table.dm(name)
-        if hand is None or not selects(hand):
-            return None
-        return emit_select(env, table.players[name].user, hand)
+        user = players[number % 2].user
+        hand = user.dm_channel.last_message
+        return None if hand is None else emit_select(env, user, hand)
 
     return click
 
 
-class ShardTable(Table):
-    """The tests' `Table`, its guild created on a given shard (the tests' helper picks none)."""
-
-    def __init__(self, env: simcord.Env, group: str, names: list[str], *, shard_id: int) -> None:
-        self.env = env
-        self.group = group
-        self.guild = env.create_guild("Sushi Bar bench", shard_id=shard_id)
-        self.channel = self.guild.create_text_channel("sushi")
-        self.players = {name: self.guild.add_member(env.create_user(name)) for name in names}
-        self.spectator = self.guild.add_member(env.create_user("spectator"))
+async def _lobby_button(env: Any, member: Any, where: Any, spectator: Any, word: str) -> None:
+    """`member` clicks the lobby's button that does `word` (its custom_id ends `t:<word>`)."""
+    board = next(m for m in reversed(list(where.history(viewer=spectator))) if m.author.bot and m.components)
+    found = next(
+        component["custom_id"]
+        for component in simcord_private.message_components(env, member, board)
+        if str(component.get("custom_id", "")).endswith(f":t:{word}")
+    )
+    await member.click(board, custom_id=found)
 
 
 def route_dms_to(shard_id: int) -> None:
     """In a worker: its Discord delivers events outside any guild (DM clicks) to `shard_id`, the
     worker's own shard, where Discord would send them to shard 0 (the docstring says why)."""
-    original = ShardRouter._event_shard_id
-    guild_events = {"GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE"}
-
-    def routed(self: ShardRouter, event: str, payload: Any) -> int:
-        if (
-            payload.get("guild_id") is None
-            and event not in guild_events
-            and not event.startswith("ENTITLEMENT_")
-        ):
-            return shard_id
-        return original(self, event, payload)
-
-    ShardRouter._event_shard_id = routed  # type: ignore[method-assign]
+    simcord_private.route_unguilded_events_to(shard_id)
 
 
 # ---------------------------------------------------------------- one run
@@ -656,15 +636,15 @@ async def _work(pipe: Connection, spec: dict[str, Any]) -> dict[str, Any]:
         )
         bot, seat = create_bot(settings, sync=True), seat_sushi_bar_on(index)
 
-    backend: Any = None
+    worker_env: Any = None
     before: set[int] = set()
 
     async def prepare(env: Any) -> None:
-        nonlocal backend, before
+        nonlocal worker_env, before
         # Distinct snowflakes in the shared database: this worker's clock runs index × 10 min ahead.
         # Moved directly (as advance_time does, minus firing a bot's periodic timers 60 times over).
         # What was made before (the bot's own user and application) is the same bot in every worker.
-        backend, before = env.backend, set(env.backend._reserved_ids)
+        worker_env, before = env, simcord_private.reserved_ids(env)
         env.backend.advance_clock(index * CLOCK_OFFSET)
 
     async def barrier() -> None:
@@ -687,7 +667,7 @@ async def _work(pipe: Connection, spec: dict[str, Any]) -> dict[str, Any]:
             measured=lambda: pipe.send(("measured", None)),
             settle=PG_SETTLE if spec["kind"] != "no-op" else 60.0,
         )
-        made = backend._reserved_ids - before  # every snowflake this worker's Discord gave out
+        made = simcord_private.reserved_ids(worker_env) - before  # every snowflake its Discord gave out
         return raw | {"snowflakes": (min(made), max(made))}
     finally:
         database = getattr(bot, "database", None)

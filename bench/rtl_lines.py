@@ -6,7 +6,8 @@ Plays every game in Persian through the bot on simcord (`tests/e2e/test_language
 the feature answers of `tests/e2e/test_bidi.py`), collects every right-to-left line players read, and
 lays each out with the Unicode bidi algorithm (python-bidi) as `tests/e2e/bidi_check.py` does:
 in a left-to-right paragraph, in one that follows the first strong letter, and in a left-to-right
-paragraph after a client dropped the isolates (keeping the marks).
+paragraph after a client dropped the isolates (keeping the marks). The test run judges each line
+and writes the verdicts (SUSHIBAR_RTL_LINES, tests/e2e/conftest.py); this script only counts them.
 """
 
 from __future__ import annotations
@@ -19,9 +20,6 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from tests.e2e.bidi_check import line_problems, reads_right_without_isolates  # noqa: E402
 
 
 def main() -> int:
@@ -40,16 +38,17 @@ def main() -> int:
             if found.exists()
             else []
         )
-    unique = sorted(set(lines))
-    right = [line for line in unique if not line_problems(line)]
-    fallback = [line for line in unique if reads_right_without_isolates(line)]
+    judged = {entry["line"]: entry for entry in lines}
+    unique = sorted(judged)
+    right = [line for line in unique if not judged[line]["problems"]]
+    fallback = [line for line in unique if judged[line]["fallback"]]
     print(f"\nright-to-left lines read by players: {len(lines)} ({len(unique)} different)")
     print(f"read right to left in both paragraph directions: {len(right)} of {len(unique)}")
     dropped = "still read right in a left-to-right paragraph once the isolates are dropped"
     print(f"{dropped}: {len(fallback)} of {len(unique)}")
     for line in unique:
         if line not in right:
-            print("  wrong:", line_problems(line)[0])
+            print("  wrong:", judged[line]["problems"][0])
     return run.returncode
 
 

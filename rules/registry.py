@@ -37,7 +37,7 @@ class Registered:
     package: str
     """Its rules package: `rules.sushigo`."""
     cogs: str
-    """Its cogs package: `cogs.sushigo` (the extension is `<cogs>.cog`, the words `<cogs>/locales/`)."""
+    """Its cogs package: `cogs.games.sushigo` (the extension is `<cogs>.cog`, the words `<cogs>/locales/`)."""
     dice: GameDice | None = None
     """Its dice for /roll (`<package>.dice.DICE`, drawn by `<cogs>.dice`), when it lends them."""
 
@@ -62,7 +62,7 @@ def register(package: str, cogs: str | None = None) -> Registered:
     if game.id in REGISTERED:
         raise ValueError(f"a game with id {game.id!r} is registered already")
     dice: GameDice | None = import_module(f"{package}.dice").DICE if find_spec(f"{package}.dice") else None
-    entry = Registered(game, brain, package, cogs or f"cogs.{package.rsplit('.', 1)[-1]}", dice)
+    entry = Registered(game, brain, package, cogs or f"cogs.games.{package.rsplit('.', 1)[-1]}", dice)
     REGISTERED[game.id] = entry
     GAMES[game.id] = game
     return entry

@@ -63,6 +63,11 @@ class Testkit(Generic[S, A]):
     chaos_seed: int
     chaos_steps: int
     """Steps of the game's chaos run (each costs CPU: a game drawn as a picture gets fewer)."""
+
+    # ---- what a click costs (tests/e2e/test_rest_calls.py): every game says, a new one too
+    calls_per_click: float | None
+    """What a typical click of a whole 2-player game costs in requests to Discord, at most (its answer
+    counted); None for a real-time game, whose clicks race its clocks (its own bench measures them)."""
     scramble: Callable[[S, random.Random], None] = _nothing
     """Redraws, in a copy of a state, every secret of a seat or of nobody (the copy's Rng is redrawn
     by the suite): the table's view must not change."""
@@ -94,6 +99,10 @@ class Testkit(Generic[S, A]):
     the lobby's button)."""
     lobby_level: str | None = None
     """The level the computers suite asks for (None: the table's default, normal)."""
+    typed: tuple[str, str | None, bool] | None = None
+    """A command of the game's own the first player may type as the game starts, typed in the channel
+    where the table's thread opened (tests/e2e/test_channel_commands.py): (its name, an option filled
+    from its autocomplete there, whether it makes a move); None: the game has none."""
 
     # ---- replays (tests/rules/test_replay.py, tests/e2e/test_history.py)
     steered: float = 0.0

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from storage.database import Database
+from storage.settings import RETENTION_KEY
 
-RETENTION_KEY = "history.retention_days"  # guild_settings: days a closed table is kept; absent or 0 = forever
 CLOSED_STATUSES = ("finished", "cancelled", "abandoned")
 DAY = 24 * 60 * 60
 

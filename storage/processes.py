@@ -28,6 +28,10 @@ class Processes:
             (owner, shard_count, ",".join(map(str, shard_ids)), now),
         )
 
+    async def leave(self, owner: str) -> None:
+        """`owner` is stopping: the others no longer count it as running its shards."""
+        await self.database.execute("DELETE FROM bot_processes WHERE owner = ?", (owner,))
+
     async def alive(self, since: float) -> list[BotProcess]:
         """The processes seen at `since` or later; older rows (dead processes) are removed."""
         await self.database.execute("DELETE FROM bot_processes WHERE seen_at < ?", (since,))

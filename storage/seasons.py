@@ -17,9 +17,8 @@ from typing import Any
 
 from storage.database import Database, Executor
 from storage.leaderboard import current_season
+from storage.settings import SCHEDULE_KEY
 
-SCHEDULE_KEY = "season.schedule"  # guild_settings: {"every": "monthly" | "quarterly", "since": epoch s}
-CHANNEL_KEY = "season.channel"  # guild_settings: the channel a season's podium is posted in
 SCHEDULES = ("never", "monthly", "quarterly")
 MONTHS = {"monthly": 1, "quarterly": 3}
 

@@ -7,6 +7,24 @@ from typing import Any
 
 from storage.database import Database
 
+# ---------------------------------------------------------------- every setting's key, in one place
+# Server settings (guild_settings), chosen with /settings:
+TURN_TIMEOUT_KEY = "turn_timeout"
+PINGS_KEY = "pings"  # server setting: False turns turn pings off
+PING_DELAY_KEY = "ping_delay"  # server setting: seconds a player may take before being pinged
+PICTURES_KEY = "pictures"
+COMPUTERS_COUNTED_KEY = "computers.counted"  # server setting: games with computer players count (default)
+WHERE_KEY = "tables.where"  # guild setting: "threads" (the default) or "channel"
+ARCHIVE_KEY = "tables.archive"  # guild setting: minutes of inactivity before Discord archives a thread
+TOLD_KEY = "tables.told"  # guild setting: the reasons the server was already told (said once each)
+RETENTION_KEY = "history.retention_days"  # guild_settings: days a closed table is kept; absent or 0 = forever
+SCHEDULE_KEY = "season.schedule"  # guild_settings: {"every": "monthly" | "quarterly", "since": epoch s}
+CHANNEL_KEY = "season.channel"  # guild_settings: the channel a season's podium is posted in
+LEFT_KEY = "privacy.left_at"  # guild_settings: when the bot was removed (epoch s), its data going later
+# A player's own choices (player_settings), and the server's language too:
+NOTIFY_KEY = "notify"  # player setting: how they are told it is their turn
+LANGUAGE_KEY = "language"  # the same key in guild_settings and player_settings
+
 
 class GuildSettings:
     def __init__(self, database: Database) -> None:

@@ -12,6 +12,7 @@ from typing import Any, TypeVar, cast
 
 import aiosqlite
 
+from storage.backup import before_migration_path, copy_database
 from storage.database import Conflict, Database, DatabaseProblem, Executor, Row, newer_schema
 from storage.schema import statements
 
@@ -167,6 +168,10 @@ class SqliteDatabase(Database):
             raise newer_schema(self.path or "in use", version, known)
 
     async def close(self) -> None:
+        """Fold the write-ahead log into the file (`wal_checkpoint(TRUNCATE)`), then close: the file
+        alone is then the whole database, for a copy or a reader. Closing twice is harmless."""
+        with suppress(sqlite3.Error, ValueError):  # ValueError: aiosqlite's connection is closed already
+            await self._pragma("wal_checkpoint(TRUNCATE)")
         await self.connection.close()
 
     async def user_version(self) -> int:
@@ -181,11 +186,14 @@ class SqliteDatabase(Database):
         """Apply the migrations newer than the database; running it twice is a no-op.
 
         A database newer than every known migration raises `DatabaseProblem` untouched: this
-        release does not know what its tables mean. One process owns an SQLite file, and
-        BEGIN IMMEDIATE makes a second starter wait for the first one's transaction.
+        release does not know what its tables mean. A database that has some migrations already is
+        copied first (`_keep_copy`). One process owns an SQLite file, and BEGIN IMMEDIATE makes a
+        second starter wait for the first one's transaction.
         """
         await self._refuse_newer()
         current = await self.user_version()
+        if 0 < current < len(self.migrations()):
+            await self._keep_copy(current)
         for number, name, sql in self.migrations():
             if number <= current:
                 continue
@@ -197,6 +205,24 @@ class SqliteDatabase(Database):
             log.info("applied migration %s", name)
             current = number
         return current
+
+    async def _keep_copy(self, version: int) -> None:
+        """Before migrating from schema `version`, a copy of the file beside it (`storage.backup`):
+        the way back to the release that wrote it, which refuses a migrated file. A fresh database
+        (version 0) has nothing to keep; no copy, no migration."""
+        if self.path in ("", ":memory:") or self.path.startswith("file:"):
+            return
+        target = before_migration_path(self.path, version)
+        try:
+            # On the connection's own thread, as every statement of it runs (aiosqlite's queue).
+            await self.connection._execute(copy_database, self.connection._conn, target)
+        except (sqlite3.Error, OSError) as error:
+            raise DatabaseProblem(
+                f"the database {self.path} needs migrating from schema version {version}, and a copy is "
+                f"kept first, but writing {target} failed ({error}). Free some space or make its folder "
+                "writable. Nothing was changed."
+            ) from error
+        log.info("kept a copy of the database at schema version %d before migrating it: %s", version, target)
 
     def json_text(self, expression: str, key: str) -> str:
         return f"json_extract({expression}, '$.{key}')"

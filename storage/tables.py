@@ -419,6 +419,13 @@ class TableStore:
             (channel_id, owner),
         )
 
+    async def release_timers(self, owner: str) -> int:
+        """Give up every lease `owner` holds (its process is stopping): another process may take the
+        deadlines at once. Returns how many were held."""
+        return await self.database.execute(
+            "UPDATE game_tables SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = ?", (owner,)
+        )
+
     async def claim_due(
         self, owner: str, due_before: float, now: float, until: float, limit: int = 50
     ) -> list[int]:
@@ -456,6 +463,41 @@ class TableStore:
             (table_id,),
         )
         return (row["version"], row["seat"], json.loads(row["action"])) if row else None
+
+    # ------------------------------------------------------------ one rematch per finished table
+
+    async def claim_rematch(self, table_id: int, claimed: float, stale_before: float) -> bool:
+        """Claim the finished table `table_id` for its one rematch at `claimed` (the caller's clock); True
+        for the one caller that may open it, however many press Rematch. A claim whose rematch was never
+        recorded by `stale_before` (its opener died) is taken over. One UPDATE: in PostgreSQL a second
+        claimer waits for the first's row lock, then finds the row claimed and changes nothing."""
+        changed = await self.database.execute(
+            "UPDATE game_tables SET rematch_id = 0, rematch_claimed = ? WHERE id = ? AND status = 'finished'"
+            " AND (rematch_id IS NULL OR (rematch_id = 0 AND rematch_claimed < ?))",
+            (claimed, table_id, stale_before),
+        )
+        return changed == 1
+
+    async def rematch_opened(self, table_id: int, claimed: float, rematch_id: int) -> None:
+        """The rematch claimed at `claimed` is the table `rematch_id`."""
+        await self.database.execute(
+            "UPDATE game_tables SET rematch_id = ? WHERE id = ? AND rematch_id = 0 AND rematch_claimed = ?",
+            (rematch_id, table_id, claimed),
+        )
+
+    async def release_rematch(self, table_id: int, claimed: float) -> None:
+        """The rematch claimed at `claimed` could not be opened: the next press may try again."""
+        await self.database.execute(
+            "UPDATE game_tables SET rematch_id = NULL, rematch_claimed = NULL"
+            " WHERE id = ? AND rematch_id = 0 AND rematch_claimed = ?",
+            (table_id, claimed),
+        )
+
+    async def rematch_of(self, table_id: int) -> int | None:
+        """The id of the table opened as the rematch of `table_id`: 0 while it is being opened, None when
+        nobody claimed one."""
+        row = await self.database.fetch_one("SELECT rematch_id FROM game_tables WHERE id = ?", (table_id,))
+        return None if row is None or row[0] is None else int(row[0])
 
     async def _one(self, sql: str, params: tuple[Any, ...]) -> TableRecord | None:
         row = await self.database.fetch_one(sql, params)

@@ -12,6 +12,8 @@ import pytest
 from hypothesis import settings
 
 from bot import EXTENSIONS, Settings, SushiBar, create_bot
+from tests import seeds as table_seeds
+from tests.seeds import TableSeeds
 
 BotFactory = Callable[[], SushiBar]
 
@@ -26,6 +28,10 @@ if os.environ.get("CI"):
 # they are skipped only when asked, never because the server is missing (then they fail and say why).
 SKIP_POSTGRES = os.environ.get("SUSHIBAR_SKIP_POSTGRES", "").strip() not in ("", "0")
 _databases = itertools.count(1)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", table_seeds.MARKER_HELP)
 
 
 def pytest_report_header(config: pytest.Config) -> str:
@@ -97,8 +103,14 @@ def extensions() -> tuple[str, ...]:
 
 
 @pytest.fixture
+def seeds(request: pytest.FixtureRequest) -> TableSeeds:
+    """Where the test's bots draw new games' seeds (tests/seeds.py: a `seed` mark fixes them)."""
+    return table_seeds.for_test(request)
+
+
+@pytest.fixture
 async def bot_factory(
-    database_path: Path, database_url: str, extensions: tuple[str, ...]
+    database_path: Path, database_url: str, extensions: tuple[str, ...], seeds: TableSeeds
 ) -> AsyncIterator[BotFactory]:
     """Builds a NEW bot on the same database, as a process restart would."""
     built: list[SushiBar] = []
@@ -110,7 +122,9 @@ async def bot_factory(
             terminate = getattr(getattr(old, "database", None), "terminate", None)
             if terminate is not None:
                 terminate()
-        bot = create_bot(_settings(database_path, database_url), extensions=extensions, sync=True)
+        bot = create_bot(
+            _settings(database_path, database_url), extensions=extensions, sync=True, seeds=seeds
+        )
         built.append(bot)
         return bot
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from cogs.i18n import DEFAULT_LANGUAGE, catalog
+from cogs.kit.words.catalogs import DEFAULT_LANGUAGE, catalog
 from rules.computer.brain import LEVELS
 from rules.registry import GAMES, REGISTERED
 from tests import toy

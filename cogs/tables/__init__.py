@@ -30,10 +30,11 @@ from __future__ import annotations
 
 from discord.ext import commands
 
+from cogs.kit.services import services_of
 from cogs.tables.tables import Tables, UsesTables, loaded_tables, tables_of
 
 __all__ = ["Tables", "UsesTables", "loaded_tables", "setup", "tables_of"]
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Tables(bot, bot.database, bot.settings.turn_timeout))  # type: ignore[attr-defined]
+    await bot.add_cog(Tables(bot, services_of(bot), bot.settings.turn_timeout))  # type: ignore[attr-defined]

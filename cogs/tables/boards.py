@@ -10,10 +10,11 @@ from typing import Any
 
 import discord
 
-from cogs.i18n import game_title, option_line, plural, t
+from cogs.kit.messages import TABLE_ROW, Board
+from cogs.kit.words.text import game_title, option_line, plural, t
 from cogs.tables.context import PV, A, S, TableContext, V
 from cogs.tables.gamecog import GameCog
-from cogs.tables.ui import TABLE_ROW, Board, TableButton
+from cogs.tables.ui import TableButton
 
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 

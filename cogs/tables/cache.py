@@ -15,13 +15,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from discord.ext import tasks
+
 from cogs.tables.context import TableContext, now
 from cogs.tables.gamecog import GameCog
-from cogs.tables.tasks import Background
 from storage.tables import TableRecord, TableStore
 
 IDLE_EVICT = 600.0  # seconds without a move or a click before an open table leaves memory
-SWEEP_EVERY = 60.0  # seconds between two looks for idle tables while the bot is busy
+SWEEP_EVERY = 60.0  # seconds between two looks for idle tables while any table is in memory
 
 FirstSight = Callable[[TableContext, bool], None]
 """Brings a table met for the first time up to date (and, if True, pings whoever owes a move)."""
@@ -44,22 +45,19 @@ class OpenTables:
         self,
         store: TableStore,
         games: dict[str, GameCog],
-        tasks: Background,
         *,
         first_sight: FirstSight,
         evicted: Callable[[int], None],
     ) -> None:
         self.store = store
         self.games = games
-        self.tasks = tasks
         self.first_sight = first_sight
         self.on_evict = evicted  # what else forgets an evicted table (its private drawings)
         self.loaded: dict[int, Loaded] = {}
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._used: dict[int, float] = {}  # when each loaded table was last used
         self._evicted: dict[int, int] = {}  # tables that left memory idle: the version they left at
-        self._sweeper: asyncio.Task[None] | None = None
-        self._swept = now()  # when idle tables were last looked for
+        self._closed = False  # the bot is closing: no sweeping starts again
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         """The channel's lock: every change of its table is made holding it."""
@@ -152,26 +150,35 @@ class OpenTables:
     # ================================================================ idle tables leave memory
 
     def _touch(self, channel_id: int) -> None:
-        """The table is in use. Idle ones are looked for while the bot works (every SWEEP_EVERY), and
-        once more IDLE_EVICT after it falls quiet: no timer ticks while nothing happens."""
-        at = now()
-        self._used[channel_id] = at
-        if at - self._swept >= SWEEP_EVERY:
-            self.evict_idle()
-        if self._sweeper is None or self._sweeper.done():
-            self._sweeper = asyncio.create_task(self._sweep_later())
-            self.tasks.keep(self._sweeper)
+        """The table is in use. Idle ones are looked for every SWEEP_EVERY while any table is in
+        memory: no timer ticks once they have all left."""
+        self._used[channel_id] = now()
+        if not self._closed and not self._sweep.is_running():
+            self._sweep.start()
 
-    async def _sweep_later(self) -> None:
-        await asyncio.sleep(IDLE_EVICT)
+    async def settled(self) -> None:
+        """Wait until no move holds a channel lock: each one held is waited for, taken and given back."""
+        for lock in list(self._locks.values()):
+            if lock.locked():
+                async with lock:
+                    pass
+
+    def close(self) -> None:
+        """No more looks for idle tables."""
+        self._closed = True
+        self._sweep.cancel()
+
+    @tasks.loop(seconds=SWEEP_EVERY)
+    async def _sweep(self) -> None:
         self.evict_idle()
+        if not self.loaded:
+            self._sweep.stop()  # the next table loaded starts it again
 
     def evict_idle(self, idle: float = IDLE_EVICT) -> list[int]:
         """Tables unused for `idle` seconds leave memory (not one a move holds); returns their channels.
 
         Its deadline timer keeps only the channel id, and the next click or deadline reads it again."""
-        self._swept = now()
-        cutoff = self._swept - idle
+        cutoff = now() - idle
         evicted = []
         for channel_id in list(self.loaded):
             if self._used.setdefault(channel_id, now()) > cutoff:

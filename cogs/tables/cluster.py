@@ -24,12 +24,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
-import secrets
-import socket
 from collections.abc import Awaitable, Callable
 
 import discord
+from discord.ext import tasks
 
 from cogs.tables.context import now
 from storage.database import Database
@@ -46,13 +44,6 @@ OnDue = Callable[[int], Awaitable[None]]
 OnOrphaned = Callable[[frozenset[int]], Awaitable[None]]
 
 
-def process_name() -> str:
-    """This process's name in leases, heartbeats and notifications: host and pid for an operator
-    reading the tables, and a random part because two bots may run in one process (the tests' two
-    processes do)."""
-    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
-
-
 class Cluster:
     """This process among the others: its shards, its name in leases, the heartbeat and the sweep."""
 
@@ -65,9 +56,10 @@ class Cluster:
         self.shared = database.shared
         self.owner = owner  # as `process_name()` gives it; the store signs its notifications so too
         self.orphaned: frozenset[int] = frozenset()  # shards no live process runs: shown from here
-        self._sweeper: asyncio.Task[None] | None = None
         self._since: float | None = None  # when this process first said it is here
+        self._on_due: OnDue | None = None
         self._on_orphaned: OnOrphaned | None = None
+        self._running: set[asyncio.Task[None]] = set()  # the overdue deadlines a sweep took, being run
 
     @property
     def shard_count(self) -> int:
@@ -109,26 +101,34 @@ class Cluster:
         """Say this process is here (others see it at once), then every SWEEP_EVERY: say it again,
         take up the shards that lost their process (`on_orphaned`), and run the overdue deadlines
         nobody runs (`on_due`)."""
-        if not self.shared or self._sweeper is not None:
+        if not self.shared or self._sweep.is_running():
             return
-        self._on_orphaned = on_orphaned
+        self._on_due, self._on_orphaned = on_due, on_orphaned
         await self._heartbeat()
-        self._sweep_later(on_due)
+        self._sweep.start()
 
     def close(self) -> None:
         """No more heartbeats. The others take up this process's shards only once its heartbeat has
         run out (LEASE): a restart, quicker than that, leaves no trace."""
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            self._sweeper = None
+        self._sweep.cancel()
+        for task in list(self._running):
+            task.cancel()
 
-    def _sweep_later(self, on_due: OnDue) -> None:
-        # A task per sweep rather than one endless loop: each ends when its sweep is done, which is
-        # what an event loop's observers (the tests' simulated clock among them) wait for.
-        self._sweeper = asyncio.create_task(self._sweep(on_due))
+    async def leave(self) -> None:
+        """This process is stopping: its heartbeat ends and its timer leases are given up, so another
+        process of the cluster takes its shards and deadlines at once instead of after LEASE. (A
+        restart finds the deadlines in storage either way.)"""
+        self.close()
+        if not self.shared:
+            return
+        released = await self.store.release_timers(self.owner)
+        await self.processes.leave(self.owner)
+        log.info("left the cluster: gave up %d timer lease(s)", released)
 
-    async def _sweep(self, on_due: OnDue) -> None:
-        await asyncio.sleep(SWEEP_EVERY)
+    @tasks.loop(seconds=SWEEP_EVERY)
+    async def _sweep(self) -> None:
+        if self._sweep.current_loop == 0:
+            return  # start() said this process is here just now: the first look is due SWEEP_EVERY later
         taken: list[int] = []
         try:
             await self._heartbeat()
@@ -136,12 +136,18 @@ class Cluster:
             taken = await self.store.claim_due(self.owner, moment - GRACE, moment, moment + LEASE)
         except Exception:  # the database is away for a moment: look again next time
             log.warning("could not look after the other processes", exc_info=True)
-        self._sweep_later(on_due)  # not after a cancel (close): CancelledError passes the except
         if taken:
             log.info("taking over %d overdue table deadline(s): %s", len(taken), taken)
+            # Run beside the loop: slow deadlines do not hold up the next heartbeat.
+            task = asyncio.create_task(self._run_due(taken))
+            self._running.add(task)
+            task.add_done_callback(self._running.discard)
+
+    async def _run_due(self, taken: list[int]) -> None:
+        assert self._on_due is not None, "set by start()"
         for channel_id in taken:  # each with its lease already ours
             try:
-                await on_due(channel_id)
+                await self._on_due(channel_id)
             except Exception:
                 log.exception("an overdue deadline in channel %s failed", channel_id)
 

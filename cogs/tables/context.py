@@ -13,9 +13,10 @@ from typing import Any, Generic
 import discord
 from typing_extensions import TypeVar
 
-from cogs import bidi
-from cogs.i18n import t
+from cogs.kit.words import bidi
+from cogs.kit.words.text import t
 from rules.engine import Game, ViewHeader
+from storage.settings import PICTURES_KEY
 from storage.tables import TableRecord
 
 # A game's types, named as in `rules.engine.Game`: state, action, the table's view, a seat's view.
@@ -37,7 +38,6 @@ def shown_name(name: str) -> str:
     return bidi.name(escape_name(name))
 
 
-PICTURES_KEY = "pictures"
 """A server's choice (/settings pictures) of pictures for the boards where they read better than text,
 fixed in a table's record (`extra`) when it opens, like its language."""
 

@@ -15,10 +15,10 @@ from typing import TypeVar
 
 import discord
 
+from cogs.kit.errors import Refusal
 from cogs.tables.cache import OpenTables
 from cogs.tables.cluster import Cluster
 from cogs.tables.context import now
-from cogs.tables.errors import Refusal
 from cogs.tables.gamecog import GameCog
 from cogs.tables.publish import Publisher
 from cogs.tables.showing import Showing

@@ -25,11 +25,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.i18n import Localish, has, t
+from cogs.kit.errors import Refusal
+from cogs.kit.messages import TABLE_ROW, Board, card_message
+from cogs.kit.words.catalogs import Localish, has
+from cogs.kit.words.reader import player_locale
+from cogs.kit.words.text import game_title, t
 from cogs.tables.context import PV, A, S, TableContext, V
-from cogs.tables.language import player_locale
 from cogs.tables.reach import tables_cog
-from cogs.tables.ui import TABLE_ROW, Board, TableButton, TableSelect, action_payload, card_message
+from cogs.tables.ui import TableButton, TableSelect, action_payload, component_game
 from rules.computer.brain import LEVELS
 from rules.engine import Event, Game, IllegalAction
 
@@ -39,6 +42,8 @@ ShortText = app_commands.Range[str, 1, 40]
 can grow past Discord's message length by echoing it."""
 ActionFor = Callable[[TableContext[S, A, V, PV], int], A]
 """Builds a game action from the caller's table and seat (may raise IllegalAction)."""
+Step = Literal["click", "command"]
+"""How a player took a step of a game's own (`on_ui`, an `ActionFor`, a command's own check)."""
 MAX_COMPUTERS = 5  # the largest table (6 seats) less its host; each game refuses more than it seats
 Computers = app_commands.Range[int, 0, MAX_COMPUTERS]
 LEVEL_CHOICES = [app_commands.Choice(name=t(f"computers.level.{level}"), value=level) for level in LEVELS]
@@ -72,6 +77,10 @@ class TableService(Protocol):
     async def show_private(self, interaction: discord.Interaction, game_id: str) -> None: ...
 
     async def act_command(self, interaction: discord.Interaction, game_id: str, action: Any) -> None: ...
+
+    async def seated(self, interaction: discord.Interaction, game_id: str) -> tuple[TableContext, int]: ...
+
+    async def table_for(self, interaction: discord.Interaction, game_id: str) -> TableContext | None: ...
 
     async def act(
         self,
@@ -114,6 +123,8 @@ class GameCog(commands.GroupCog, Generic[S, A, V, PV]):
     computer_delay: ClassVar[float] = 1.0
     # The plural catalog key a score is counted in ("12 points"; Sushi Dice counts plates).
     score_unit: ClassVar[str] = "results.points"
+    chart_colour: ClassVar[tuple[int, int, int] | None] = None
+    """The game's colour in charts (its line on /stats), told apart from the others' on a dark panel."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -176,13 +187,15 @@ class GameCog(commands.GroupCog, Generic[S, A, V, PV]):
         await self.tables.act_command(interaction, self.game.id, action)
 
     async def playing_table(self, interaction: discord.Interaction) -> TableContext[S, A, V, PV] | None:
-        """This game's running table in the caller's channel, if there is one (for autocomplete)."""
-        if interaction.channel_id is None:
-            return None
-        ctx = await self.tables.context(interaction.channel_id)
-        if ctx is None or ctx.record.game_id != self.game.id or ctx.record.status != "playing":
-            return None
-        return ctx
+        """The caller's running table of this game, found as its commands find it (the channel's table,
+        or from the text channel the player's table in a thread), if there is one (for autocomplete)."""
+        return await self.tables.table_for(interaction, self.game.id)
+
+    async def seated(self, interaction: discord.Interaction) -> tuple[TableContext[S, A, V, PV], int]:
+        """The caller's running table and seat, for a command that does more than play one action
+        (`/kaiten fetch` may open a challenge): found and judged as every command (the table, the
+        seat, the game on and the caller's turn), refused in the table's own words."""
+        return await self.tables.seated(interaction, self.game.id)
 
     # ------------------------------------------------------------ rendering hooks
 
@@ -260,6 +273,28 @@ class GameCog(commands.GroupCog, Generic[S, A, V, PV]):
             if has(key, locale):
                 return t(key, locale, **error.params)
         return t("error.illegal", locale, code=error.code)
+
+    def turn_refusal(self, ctx: TableContext[S, A, V, PV], seat: int, step: Step) -> IllegalAction | None:
+        """Why `seat` may not take a step of its own now, the game being on (`cogs.tables.guards` asks):
+        by default, that it is not among the seats to move; None lets the step go to the game."""
+        if seat in self.game.to_move(ctx.live):
+            return None
+        return IllegalAction("not_your_turn", seat=seat)
+
+    def speaks_for(self, interaction: discord.Interaction) -> bool:
+        """Whether a refusal of this request is this game's to word (`cogs.kit.errors.Voice`): one of
+        its slash commands, or a press on one of its tables' components."""
+        if getattr(interaction.command, "binding", None) is self:
+            return True
+        return component_game(interaction) == self.game.id
+
+    def refusal_words(self, error: IllegalAction, locale: Localish) -> str:
+        """The player's words for a refusal of this game's request: the table's own refusals name the
+        game and its slash group ("open one with `/bock new`"), the rest go through `refusal`."""
+        if isinstance(error, Refusal):
+            known = {"game": game_title(self.game, locale), "group": self.group}
+            return t(error.code, locale, **{**known, **error.params})
+        return self.refusal(error, locale)
 
     def published(self, ctx: TableContext[S, A, V, PV]) -> None:
         """Called after the public board shows `ctx`'s state (real-time games track what was seen)."""

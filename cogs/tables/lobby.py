@@ -7,12 +7,12 @@ copy; nothing here talks to Discord or storage.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from cogs.tables.errors import Refusal
+from cogs.kit.errors import Refusal
+from cogs.kit.services import Seeds, new_seed
 from rules.engine import Game
 from storage.tables import Seat, TableRecord
 
@@ -60,10 +60,12 @@ def change(
     member: Member,
     group: str,
     computer_names: Sequence[str] = (),
+    seeds: Seeds = new_seed,
 ) -> Note:
     """Apply one lobby move to `record` (a copy the caller saves) and say what happened.
 
-    `computer_names`: the names computer players take, in the table's language ("add_computer").
+    `computer_names`: the names computer players take, in the table's language ("add_computer");
+    `seeds`: where the game's seed comes from ("start" draws one: the bot's services say where).
     """
     seat = record.seat_of(member.user_id)
     if what in ("add_computer", "remove_computer"):
@@ -128,7 +130,7 @@ def change(
             raise Refusal("table.too_few", min=game.min_players)
         if not any(seated.human for seated in record.seats):
             raise Refusal("computers.no_human")
-        seed = secrets.randbits(63)
+        seed = seeds()
         record.state = game.dump(game.new(len(record.seats), seed, record.options))
         record.status = "playing"
         return Note(

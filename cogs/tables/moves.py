@@ -7,29 +7,30 @@ Time-outs and computer seats commit through the same `Moves.commit` (`deadlines.
 
 from __future__ import annotations
 
+import time
 from typing import Any, Literal
 
 import discord
 
-from cogs.i18n import t
+from cogs.kit.errors import Refusal
+from cogs.kit.messages import Board, answer_by_editing
+from cogs.kit.metrics import count_outcome, metrics_of
+from cogs.kit.words.reader import player_locale
+from cogs.kit.words.text import t
 from cogs.tables.boards import COMPUTERS_COUNTED_EXTRA
 from cogs.tables.cache import Loaded, OpenTables
 from cogs.tables.context import now
-from cogs.tables.errors import Refusal
 from cogs.tables.gamecog import GameCog
-from cogs.tables.language import player_locale
 from cogs.tables.private import PrivateHands
 from cogs.tables.publish import Publisher
 from cogs.tables.showing import Move, Showing
 from cogs.tables.timers import Timers
-from cogs.tables.ui import Board, answer_by_editing
 from rules.engine import Event
 from storage.leaderboard import SeatResult
-from storage.settings import GuildSettings
+from storage.settings import COMPUTERS_COUNTED_KEY, GuildSettings
 from storage.tables import StaleVersion, TableRecord, TableStore
 
 TIMEOUTS_BEFORE_COMPUTER = 3
-COMPUTERS_COUNTED_KEY = "computers.counted"  # server setting: games with computer players count (default)
 
 Mover = Literal["player", "timeout", "computer"]
 
@@ -56,6 +57,7 @@ class Moves:
         self.publisher = publisher
         self.private = private
         self.showing = showing
+        self.metrics = metrics_of(publisher.bot)  # None unless the bot serves its figures
 
     async def act(
         self,
@@ -94,6 +96,7 @@ class Moves:
             if interaction is not None and not interaction.response.is_done():
                 try:
                     await self._answer(interaction, loaded, seat, action)
+                    count_outcome(interaction, "applied")
                 except Exception as error:  # the move is committed: the board and timers must follow
                     failure = error
         # Also after a retried click that changed nothing: the process that applied it may have died
@@ -138,6 +141,8 @@ class Moves:
                 counted = bool(await self.guild_settings.get(record.guild_id, COMPUTERS_COUNTED_KEY, True))
                 record.extra[COMPUTERS_COUNTED_EXTRA] = counted  # the results board says how it counted
             results = _results(record, game.scores(state), game.ranking(state), counted)
+            if self.metrics is not None:
+                self.metrics.games_finished.labels(record.game_id).inc()
         record.deadline = await self.timers.deadline(record, cog, state)
         await self.save(
             record,
@@ -161,6 +166,7 @@ class Moves:
     ) -> None:
         """Store a change of the table (a move, or a lobby's), guarded by the version it was made on:
         StaleVersion when another writer was first (the cached table is dropped then)."""
+        began = time.perf_counter()
         try:
             await self.store.save(
                 record,
@@ -170,6 +176,8 @@ class Moves:
                 now=now(),
                 results=results,
             )
+            if self.metrics is not None:
+                self.metrics.database_write_seconds.observe(time.perf_counter() - began)
         except StaleVersion:
             self.cache.drop(record.channel_id)  # another writer was first: reload next time
             raise

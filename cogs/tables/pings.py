@@ -23,22 +23,19 @@ from typing import Literal
 import discord
 from discord.ext import commands
 
-from cogs.i18n import game_title, join_list, plural_key
+from cogs.kit.words.text import game_title, join_list, plural_key
 from cogs.tables.context import TableContext, now
 from cogs.tables.gamecog import GameCog
-from cogs.tables.language import for_seat
 from cogs.tables.slots import MessageSlots
+from cogs.tables.speaking import for_seat
 from cogs.tables.tasks import Background
 from cogs.tables.timers import Alarms
-from storage.settings import GuildSettings, PlayerSettings
+from storage.settings import NOTIFY_KEY, PING_DELAY_KEY, PINGS_KEY, GuildSettings, PlayerSettings
 
 log = logging.getLogger(__name__)
 
-PINGS_KEY = "pings"  # server setting: False turns turn pings off
-PING_DELAY_KEY = "ping_delay"  # server setting: seconds a player may take before being pinged
 DEFAULT_PING_DELAY = 20
 MIN_PING_DELAY, MAX_PING_DELAY = 0, 600
-NOTIFY_KEY = "notify"  # player setting: how they are told it is their turn
 NotifyMode = Literal["channel", "dm", "off"]
 NOTIFY_MODES: tuple[NotifyMode, ...] = ("channel", "dm", "off")
 _EARLY = 0.001  # an alarm may wake a hair before its deadline

@@ -13,10 +13,15 @@ public methods they are given here.
 
 from __future__ import annotations
 
+import asyncio
+import logging
+from collections.abc import Awaitable
+
 from discord.ext import commands
 
+from cogs.kit.services import Services
 from cogs.tables.cache import OpenTables
-from cogs.tables.cluster import Cluster, process_name
+from cogs.tables.cluster import Cluster
 from cogs.tables.context import TableContext
 from cogs.tables.deadlines import Deadlines
 from cogs.tables.following import Following
@@ -30,22 +35,20 @@ from cogs.tables.slots import MessageSlots
 from cogs.tables.tasks import Background
 from cogs.tables.threads import ChannelLines
 from cogs.tables.timers import Timers
-from storage.database import Database
-from storage.leaderboard import Leaderboard
-from storage.settings import GuildSettings, PlayerSettings
-from storage.tables import TableStore
+
+log = logging.getLogger(__name__)
 
 
 class Pipeline:
     """Loads tables, judges and commits moves, and sets off everything a committed move changes."""
 
-    def __init__(self, bot: commands.Bot, database: Database, default_timeout: float) -> None:
-        self.database = database
-        owner = process_name()
-        self.store = TableStore(database, origin=owner)  # knows its own saves when it hears them
-        self.guild_settings = GuildSettings(database)
-        self.player_settings = PlayerSettings(database)
-        self.leaderboard = Leaderboard(database)
+    def __init__(self, bot: commands.Bot, services: Services, default_timeout: float) -> None:
+        self.database = database = services.database
+        owner = services.process
+        self.store = services.tables
+        self.guild_settings = services.guild_settings
+        self.player_settings = services.player_settings
+        self.leaderboard = services.leaderboard
         self.games: dict[str, GameCog] = {}
         self.tasks = Background()
         self.slots = slots = MessageSlots(self.store)
@@ -54,7 +57,6 @@ class Pipeline:
         self.cache = OpenTables(
             self.store,
             self.games,
-            self.tasks,
             first_sight=self._first_sight,
             evicted=self.private.forget_drawings,
         )
@@ -113,10 +115,42 @@ class Pipeline:
     async def _on_deadline(self, channel_id: int) -> None:
         await self.deadlines.on_deadline(channel_id)
 
+    async def drain(self, within: float) -> bool:
+        """The bot is stopping (bot.py, on SIGTERM or SIGINT; no new clicks come in): the moves being
+        made finish under their channel locks, the board edits still waiting are made, the background
+        work (hands, follow-ups) ends, and the table timers are handed over (`Cluster.leave`). At most
+        `within` seconds; True when everything was done in time."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + within
+        left = lambda: max(0.0, deadline - loop.time())  # noqa: E731
+        done = await _within(self.cache.settled(), left())
+        # A move that held a lock goes on with its follow-up (board request, hands) right after it.
+        done = await _within(self.tasks.idle(), left()) and done
+        done = await self.publisher.flush(left()) and done
+        done = await _within(self.tasks.idle(), left()) and done
+        self.timers.close()  # the deadlines are stored: a restart (or another process) arms them
+        try:
+            await asyncio.wait_for(self.cluster.leave(), max(0.5, left()))
+        except Exception:  # the leases run out by themselves (LEASE): only a delay for the others
+            log.warning("could not hand the table timers over", exc_info=True)
+            done = False
+        return done
+
     def close(self) -> None:
-        """Stop everything that runs by itself: heartbeats, timers, board edits, pings, background work."""
+        """Stop everything that runs by itself: heartbeats, idle sweeps, timers, board edits, pings,
+        background work."""
         self.cluster.close()
+        self.cache.close()
         self.timers.close()
         self.publisher.close()
         self.pinger.close()
         self.tasks.cancel()
+
+
+async def _within(work: Awaitable[None], seconds: float) -> bool:
+    """Wait for `work` at most `seconds`; whether it ended in time (it is cancelled otherwise)."""
+    try:
+        await asyncio.wait_for(work, seconds)
+    except TimeoutError:
+        return False
+    return True

@@ -22,13 +22,13 @@ from dataclasses import dataclass, field
 import discord
 from discord.ext import commands
 
-from cogs.i18n import game_title
+from cogs.kit.messages import Board, edit_message
+from cogs.kit.words.text import game_title
 from cogs.tables.context import PV, A, S, TableContext, V, now
 from cogs.tables.gamecog import GameCog
-from cogs.tables.language import for_seat
 from cogs.tables.publish import digest
 from cogs.tables.slots import MessageSlots, dm_slot
-from cogs.tables.ui import Board, edit_message
+from cogs.tables.speaking import for_seat
 
 log = logging.getLogger(__name__)
 

@@ -24,11 +24,11 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from cogs.kit.messages import Board, answer_by_editing, edit_message
 from cogs.tables.boards import table_board
 from cogs.tables.context import TableContext, now
 from cogs.tables.gamecog import GameCog
 from cogs.tables.slots import BOARD, MessageSlots
-from cogs.tables.ui import Board, answer_by_editing, edit_message
 
 log = logging.getLogger(__name__)
 
@@ -61,11 +61,29 @@ class Publisher:
         self.latest = latest  # the channel's open table, else its last one
         self._channels: dict[int, _Channel] = defaultdict(_Channel)
         self.followers: list[Callable[[TableContext], None]] = []  # told of every state a board shows
+        self._hurry = False  # the bot is stopping: no edit waits any more (`flush`)
 
     def close(self) -> None:
         for channel in self._channels.values():
             if channel.refresher is not None:
                 channel.refresher.cancel()
+
+    async def flush(self, within: float) -> bool:
+        """The bot is stopping: every edit still waiting (for the real-time rate, or for the next move:
+        `board_wait`) is made now, and so is any asked for meanwhile. True when all were done within
+        `within` seconds."""
+        self._hurry = True
+        for channel_id, channel in list(self._channels.items()):
+            if channel.refresher is not None and channel.pausing is channel.refresher:
+                channel.refresher.cancel()  # it waits: a new one edits at once instead
+                channel.refresher = None
+            if channel.dirty and (channel.refresher is None or channel.refresher.done()):
+                channel.refresher = asyncio.create_task(self._refresh(channel_id))
+        running = [c.refresher for c in self._channels.values() if c.refresher and not c.refresher.done()]
+        if not running:
+            return True
+        _, late = await asyncio.wait(running, timeout=within)
+        return not late
 
     def draw(self, ctx: TableContext) -> Board:
         return table_board(ctx, self.games[ctx.record.game_id])
@@ -144,15 +162,17 @@ class Publisher:
         in the same edit; a request without it is served at once, also when one is waiting."""
         channel = self._channels[channel_id]
         channel.dirty = True
-        due = now() + wait  # the table's clock (simulated in tests), as every deadline
+        # The table's clock (simulated in tests), as every deadline; stopping, nothing waits.
+        due = now() + (0.0 if self._hurry else wait)
         if channel.refresher is None or channel.refresher.done():
             channel.due = due
             channel.refresher = asyncio.create_task(self._refresh(channel_id))
-        elif due < channel.due:
-            channel.due = due
-            if channel.pausing is channel.refresher:  # it waits: a new one edits at once instead
-                channel.refresher.cancel()
-                channel.refresher = asyncio.create_task(self._refresh(channel_id))
+            return
+        channel.due = min(channel.due, due)
+        if channel.pausing is channel.refresher:
+            # It waits: a new one weighs the wait again (sooner due, or the game no longer in play).
+            channel.refresher.cancel()
+            channel.refresher = asyncio.create_task(self._refresh(channel_id))
 
     async def _refresh(self, channel_id: int) -> None:
         channel = self._channels[channel_id]
@@ -162,11 +182,14 @@ class Publisher:
             if ctx is None:
                 channel.dirty = False
                 return
-            # A real-time game's board is edited at a bounded rate (Discord's edit limit per channel),
-            # and a move that may wait for the next one waits until it is due.
-            interval = self.games[ctx.record.game_id].board_refresh_interval
+            # A real-time game in play has its board edited at a bounded rate (Discord's edit limit
+            # per channel), and a move that may wait for the next one waits until it is due. A lobby's
+            # or an ended table's edit goes at once: players' commands pace those, and a rate wait
+            # there only held up the board (and left a refresher asleep long after the table ended).
+            playing = ctx.record.status == "playing"
+            interval = self.games[ctx.record.game_id].board_refresh_interval if playing else 0.0
             wait = max(channel.last_edit + interval - loop.time(), channel.due - now())
-            if wait > 0:
+            if wait > 0 and not self._hurry:
                 channel.pausing = asyncio.current_task()
                 try:
                     await asyncio.sleep(wait)

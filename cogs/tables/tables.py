@@ -18,14 +18,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.i18n import Localish, game_title, join_list, t
-from cogs.tables import threads
+from cogs.kit.errors import Refusal, answer_failure, answer_unclaimed
+from cogs.kit.messages import card_message
+from cogs.kit.services import Services
+from cogs.kit.words.catalogs import Localish
+from cogs.kit.words.reader import player_locale, server_language
+from cogs.kit.words.text import game_title, join_list, t
+from cogs.tables import rematches, threads
 from cogs.tables.cache import IDLE_EVICT, Loaded
-from cogs.tables.context import PICTURES_KEY, TableContext, now, shown_name
-from cogs.tables.errors import Refusal, answer_failure, answer_unclaimed
+from cogs.tables.context import TableContext, now, shown_name
 from cogs.tables.following import RECOVER_RECENT
 from cogs.tables.gamecog import ActionFor, GameCog
-from cogs.tables.language import player_locale, server_language
+from cogs.tables.guards import judge_step
 from cogs.tables.lobby import (
     COMPUTER_LEVEL_KEY,
     DEFAULT_LEVEL,
@@ -39,8 +43,9 @@ from cogs.tables.lobby import (
 from cogs.tables.pipeline import Pipeline
 from cogs.tables.reach import TABLES_COG, find_tables, tables_cog
 from cogs.tables.showing import pinging
-from cogs.tables.ui import card_message, route_components
-from storage.database import Database
+from cogs.tables.ui import route_components
+from rules.engine import IllegalAction
+from storage.settings import PICTURES_KEY
 from storage.tables import TABLES_CHANNEL, ChannelBusy, Seat, TableRecord
 
 log = logging.getLogger(__name__)
@@ -51,9 +56,10 @@ COMPUTER_NAMES = 6  # catalog keys computers.name.1 .. computers.name.6
 class Tables(commands.Cog, name=TABLES_COG):
     """The table machinery as a cog: lobby commands, clicks, status and Rematch, on the pipeline it holds."""
 
-    def __init__(self, bot: commands.Bot, database: Database, default_timeout: float) -> None:
+    def __init__(self, bot: commands.Bot, services: Services, default_timeout: float) -> None:
         self.bot = bot
-        self.pipeline = pipeline = Pipeline(bot, database, default_timeout)
+        self.pipeline = pipeline = Pipeline(bot, services, default_timeout)
+        self.seeds = services.seeds  # where each new game's seed comes from
         self.cache, self.moves, self.following = pipeline.cache, pipeline.moves, pipeline.following
         # What other cogs, tests and benches read of the machinery.
         self.games = pipeline.games
@@ -305,9 +311,8 @@ class Tables(commands.Cog, name=TABLES_COG):
             cog = self.games[before.record.game_id]
             record = before.record.copy()
             member = Member(interaction.user.id, interaction.user.display_name, _manages_channel(interaction))
-            note = change(
-                record, cog.game, move, member, cog.group, computer_names(record.extra.get("locale"))
-            )
+            names = computer_names(record.extra.get("locale"))
+            note = change(record, cog.game, move, member, cog.group, names, self.seeds)
             state = self.cache.state_of(record)
             record.deadline = await self.timers.deadline(record, cog, state)
             await self.moves.save(
@@ -351,8 +356,8 @@ class Tables(commands.Cog, name=TABLES_COG):
                 await self.publisher.retire(channel_id, old, ctx.t("table.moved"))
 
     async def rematch(self, interaction: discord.Interaction, game_id: str) -> None:
-        """The Rematch button under a result: a new lobby with the same options, the caller as host;
-        the other players of the last game are asked to join."""
+        """The Rematch button under a result: a new lobby with the same options, the caller as host; the
+        other players are asked to join. One per finished table, in any process (`rematches`)."""
         _, channel_id = _where(interaction)
         cog = self.games.get(game_id)
         last = await self.store.last_table(channel_id)
@@ -360,19 +365,18 @@ class Tables(commands.Cog, name=TABLES_COG):
             raise Refusal("table.no_rematch")
         if last.seat_of(interaction.user.id) is None:
             raise Refusal("table.rematch_players_only")
-        # The same computer players sit down again, at their levels; the humans are asked to join.
-        computers = [seat for seat in last.seats if not seat.human]
-        level = str(last.extra.get(COMPUTER_LEVEL_KEY, DEFAULT_LEVEL))
-        async with self.cache.lock(channel_id):
+        async with self.cache.lock(channel_id), rematches.claim(self.store, last) as opened:
             ctx = await self._open_lobby(
                 interaction,
                 cog,
                 last.options,
                 last.extra.get("locale"),
-                level=level,
-                computers=computers,
+                # The same computer players sit down again, at their levels; the humans are asked to join.
+                level=str(last.extra.get(COMPUTER_LEVEL_KEY, DEFAULT_LEVEL)),
+                computers=[seat for seat in last.seats if not seat.human],
                 parent_id=last.parent_id,  # a thread's table: the rematch gets a thread of its own
             )
+            opened(ctx)
         others = [seat.user_id for seat in last.seats if seat.human and seat.user_id != interaction.user.id]
         if not others:
             return
@@ -450,6 +454,7 @@ class Tables(commands.Cog, name=TABLES_COG):
             ctx = self.cache.context_of(loaded)
             if stamp and stamp != cog.stamp(ctx, seat):
                 raise Refusal("table.outdated")
+            judge_step(cog, ctx, seat, "click")
             await cog.on_ui(interaction, ctx, seat, rest, values)
         else:
             raise Refusal("error.unknown_action")
@@ -505,11 +510,31 @@ class Tables(commands.Cog, name=TABLES_COG):
     ) -> None:
         loaded = await self._table(interaction, game_id, playing=True, channel_id=channel_id)
         if callable(action):
-            seat = loaded.record.seat_of(interaction.user.id)
-            if seat is None:
-                raise Refusal("table.not_seated")
-            action = action(self.cache.context_of(loaded), seat)
+            ctx, seat = self._seated(loaded, interaction)
+            action = action(ctx, seat)
         await self.moves.act(loaded.record.channel_id, interaction.user.id, action, interaction=interaction)
+
+    async def seated(self, interaction: discord.Interaction, game_id: str) -> tuple[TableContext, int]:
+        """The caller's running table of `game_id` and their seat, for a game's own command, judged as
+        every step of a game's own is (`guards.judge_step`)."""
+        return self._seated(await self._table(interaction, game_id, playing=True), interaction)
+
+    def _seated(self, loaded: Loaded, interaction: discord.Interaction) -> tuple[TableContext, int]:
+        seat = loaded.record.seat_of(interaction.user.id)
+        if seat is None:
+            raise Refusal("table.not_seated")
+        ctx = self.cache.context_of(loaded)
+        judge_step(self.games[loaded.record.game_id], ctx, seat, "command")
+        return ctx, seat
+
+    async def table_for(self, interaction: discord.Interaction, game_id: str) -> TableContext | None:
+        """The caller's running table of `game_id`, found as a command finds it, or None (autocomplete
+        answers with nothing rather than a reason)."""
+        try:
+            loaded = await self._table(interaction, game_id, playing=True)
+        except IllegalAction:
+            return None
+        return self.cache.context_of(loaded)
 
 
 class UsesTables:

@@ -28,6 +28,11 @@ class Background:
         task.add_done_callback(self._tasks.discard)
         return task
 
+    async def idle(self) -> None:
+        """Wait until every background task has ended, those started meanwhile too."""
+        while self._tasks:
+            await asyncio.wait(list(self._tasks))
+
     def cancel(self) -> None:
         for task in list(self._tasks):
             task.cancel()

@@ -26,22 +26,20 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from cogs.bidi import plain
-from cogs.i18n import game_title, join_list, t
+from cogs.kit.errors import Refusal
+from cogs.kit.messages import Board
+from cogs.kit.words.bidi import plain
+from cogs.kit.words.reader import player_locale
+from cogs.kit.words.text import game_title, join_list, t
 from cogs.tables.context import TableContext
-from cogs.tables.errors import Refusal
 from cogs.tables.gamecog import GameCog
-from cogs.tables.language import player_locale
 from cogs.tables.slots import MessageSlots
 from cogs.tables.tasks import Background
-from cogs.tables.ui import Board, TableButton
-from storage.settings import GuildSettings
+from cogs.tables.ui import TableButton
+from storage.settings import ARCHIVE_KEY, TOLD_KEY, WHERE_KEY, GuildSettings
 
 log = logging.getLogger(__name__)
 
-WHERE_KEY = "tables.where"  # guild setting: "threads" (the default) or "channel"
-ARCHIVE_KEY = "tables.archive"  # guild setting: minutes of inactivity before Discord archives a thread
-TOLD_KEY = "tables.told"  # guild setting: the reasons the server was already told (said once each)
 WHERE = ("threads", "channel")
 ARCHIVE_MINUTES = (60, 1440, 4320, 10080)  # the durations Discord offers
 DEFAULT_ARCHIVE = 1440

@@ -18,12 +18,11 @@ from typing import Any
 
 from cogs.tables.context import now
 from cogs.tables.gamecog import GameCog
-from storage.settings import GuildSettings
+from storage.settings import TURN_TIMEOUT_KEY, GuildSettings
 from storage.tables import Deadline, TableRecord
 
 log = logging.getLogger(__name__)
 
-TURN_TIMEOUT_KEY = "turn_timeout"
 TIMEOUT_KEPT = 60.0  # seconds a server's turn time-out is kept before it is read again
 
 Work = Callable[[], Awaitable[None]]

@@ -1,5 +1,5 @@
 """Hard's search for Sushi Go!, Rock the Bock and Kaiten Sushi: determinized Monte Carlo through the
-Game protocol (Sushizock's hard is an expectimax over its dice, Sushi Dice's a race of clicks).
+Game protocol (Sushizock's hard is an exact expectimax over its dice, Sushi Dice's a race of clicks).
 
 Each iteration samples a world (`Searchable.determinize`: the hidden information drawn afresh, consistent
 with what the seat knows, and a fresh generator for the future dice and draws), plays every root

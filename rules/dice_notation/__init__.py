@@ -30,8 +30,12 @@ other exception leaves `parse` or `evaluate`.
     adv  dis             2d20kh1 / 2d20kl1; as a trailing word, the expression's d20 gets it
     <word> [n]           a dice game's own dice, under the word it lends them by (`bock 7`;
                          rules/<game>/dice.py: sushizock, bock, sushidice)
-    anything after the expression (after a space, from a letter or #, or in quotes) is its label,
-    unless its first word is another bot's modifier (`4d6 d1`): that is refused with ours
+    4d6 k3  4d6 k3d1r1   Dice Maiden's modifiers after a space, read onto the die before them in
+                         ours (it drops before it keeps: `k3d1` = `dl1kh3`; `rg2` = `ro>=2`, `irg2` =
+                         `rr>=2`, `tl6` = `<=6`); its `km1`, `b1`, `i`, `ds`, `c`, `adv1` and system
+                         words (`gb`) have no like here and are refused, as are modifiers after a
+                         number (`3d6+5 e6`: ours suggested)
+    anything else after the expression (after a space, from a letter or #, or in quotes) is its label
     at most MAX_THROWS dice thrown per request, every explosion, reroll, set and roll counted
 """
 

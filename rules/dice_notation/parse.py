@@ -1,8 +1,9 @@
 """The /roll notation's grammar and its parser: text to a request, or a RollError saying where.
 
-The grammar's game-dice words are the registered games' (rules/dice_notation/games.py). Other bots'
-spellings that would read as something else here are refused with Sushi Bar's (hints.py); a hint's
-suggestion is shown only when it parses itself (`_verified`).
+The grammar's game-dice words are the registered games' (rules/dice_notation/games.py). Dice Maiden's
+modifiers after a space are written onto their die first (hints.glue), so that notation is never
+taken for a label. Other bots' spellings that would read as something else here are refused with
+Sushi Bar's (hints.py); a hint's suggestion is shown only when it parses itself (`_verified`).
 """
 
 from __future__ import annotations
@@ -188,6 +189,12 @@ def parse_one(text: str, *, suggest: bool = True) -> Single:
 
 
 def _parse_one(text: str, suggest: bool) -> Single:
+    if (glued := hints.glue(text)) is not None:  # `4d6 k3`: Dice Maiden's modifiers, read as ours
+        try:
+            return _parse_one(glued.text, suggest)
+        except RollError as error:
+            error.position = glued.original(error.position)
+            raise
     if sign := _SIGNED_DIE.match(text):
         raise _hint("sign_die", 0, _signed_suggestion(text, sign) if suggest else None)
     if "{" in text:
@@ -206,8 +213,8 @@ def _parse_one(text: str, suggest: bool) -> Single:
     if (spaced := _space_in_dice(tree, expression)) is not None:
         tree, label_start = _label_after_space(expression, text, spaced, quoted, suggest)
     if label_start is not None:
-        first = expression[label_start:].split()[0]
-        if not first.startswith("#") and hints.looks_like_notation(first):
+        first, *after = expression[label_start:].split()
+        if not first.startswith("#") and hints.looks_like_notation(first, after):
             raise _hint("spaced", label_start, _respelled(text, None) if suggest else None)
         label = expression[label_start:].lstrip("#").strip() or None
         expression = expression[:label_start].rstrip()

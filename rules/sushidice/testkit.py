@@ -31,9 +31,11 @@ TESTKIT = Testkit[SushiDiceState, Action](
     twin=twin,
     chaos_seed=1304,
     chaos_steps=400,
+    calls_per_click=None,  # real time
     scramble=scramble,
     published=up_to_date,
     real_time=True,
     lobby_level="hard",  # thinks off the event loop
     steered=0.8,  # random play sets dice aside and brings them back for tens of thousands of moves
+    typed=("yuck", None, False),
 )

@@ -51,6 +51,7 @@ from typing import Any, ClassVar
 
 from rules.codec import ActionCodec, Codecs, StateCodec
 from rules.engine import Action, Event, IllegalAction, Rng, require, shared_ranks, table_options
+from rules.sushizock.greedy import greedy_action
 from rules.sushizock.pieces import (
     BLUE,
     BONE,
@@ -245,86 +246,11 @@ class SushizockGame(Codecs[SushizockState, Action]):
                 actions.extend(Roll(keep) for keep in combinations(indices, size))
         return actions
 
-    # ------------------------------------------------------------ the computer player
+    # ------------------------------------------------------------ the stand-in
 
     def default_action(self, state: SushizockState, seat: int) -> Action:
-        """Greedy on public information: take a good portion, else keep the dice that help and roll."""
-        legal = self.legal_actions(state, seat)
-        if not legal:
-            raise IllegalAction("not_your_turn", seat=seat)
-        if state.throws == 0:
-            return legal[0]
-        options = [(self._gain(state, action), action) for action in legal if not isinstance(action, Roll)]
-        best = max(options, key=lambda option: option[0], default=None)
-        if self.can_roll(state):
-            # A first throw leaves two more chances, so it asks for more than a second one.
-            good_enough = 4.0 if state.throws == 1 else 2.0
-            if best is None or best[0] < good_enough:
-                return Roll(self._keep(state))
-        assert best is not None  # without a roll, a take, a steal or the forced take is legal
-        return best[1]
-
-    def _worth(self, state: SushizockState, pile: str, tile: int) -> float:
-        """What a tile is worth to the player to move, given the heights of their piles."""
-        sushi_height = len(state.sushi_piles[state.turn])
-        bone_height = len(state.bone_piles[state.turn])
-        if pile == SUSHI:
-            # A sushi above the bone pile's height only counts once another bone arrives (most do).
-            return float(tile) if sushi_height < bone_height else tile - 1.0
-        # A bone lets a sushi that sticks out count again.
-        return tile + (2.0 if sushi_height > bone_height else 0.0)
-
-    def _gain(self, state: SushizockState, action: Action) -> float:
-        if isinstance(action, Take):
-            row = self._row(state, action.pile)
-            wanted = self.takeable(state, action.pile)
-            assert wanted is not None
-            return self._worth(state, action.pile, row[wanted - 1])
-        if isinstance(action, Steal):
-            colour = self.steal_colour(state)
-            assert colour is not None
-            pile = CHOPSTICKS[colour]
-            if action.position != 1:
-                return -100.0  # the buried tiles are unknown; the top is the informed choice
-            tile = self._piles(state, pile)[action.target][-1]
-            # The victim loses the tile too: a sushi hurts them, a bone relieves them.
-            return self._worth(state, pile, tile) + tile / 2
-        pile, index = self.forced_tile(state)
-        return self._worth(state, pile, self._row(state, pile)[index])
-
-    def _keep(self, state: SushizockState) -> tuple[int, ...]:
-        """Dice of the current throw to set aside: those bringing the result toward the best goal."""
-        aside = Counter(state.set_aside)
-        goals: list[tuple[float, str, int]] = []
-        for pile in PILES:
-            row = self._row(state, pile)
-            for count in range(max(1, aside[pile]), min(DICE, len(row)) + 1):
-                goals.append((self._worth(state, pile, row[count - 1]) - count / 10, pile, count))
-        for colour, pile in CHOPSTICKS.items():
-            tops = [self._piles(state, pile)[s][-1] for s in self._rivals(state, pile)]
-            if tops and aside[colour] + state.thrown.count(colour) >= 2:
-                tile = max(tops)
-                goals.append((self._worth(state, pile, tile) + tile / 2, colour, STEAL_TOP))
-        goal = None
-        keep: list[int] = []
-        if goals:
-            _, goal, count = max(goals, key=lambda option: option[0])
-            wanted = count - aside[goal]
-            keep = [i for i, thrown in enumerate(state.thrown) if thrown == goal][: max(0, wanted)]
-        if not keep:
-            # Something must be set aside: a die off the goal doing the least harm, a bone first.
-            order = (BONE, SUSHI, RED, BLUE)
-            keep = [
-                min(
-                    range(len(state.thrown)),
-                    key=lambda i: (state.thrown[i] == goal, order.index(state.thrown[i])),
-                )
-            ]
-        return tuple(keep[: len(state.thrown) - 1])
-
-    def _rivals(self, state: SushizockState, pile: str) -> list[int]:
-        piles = self._piles(state, pile)
-        return [s for s in range(state.players) if s != state.turn and piles[s]]
+        """Greedy on public information (`greedy.py`): take a good portion, else keep the dice that help."""
+        return greedy_action(self, state, seat)
 
     # ------------------------------------------------------------ acting
 

@@ -12,7 +12,7 @@ from typing import Protocol
 
 from typing_extensions import TypeVar
 
-from cogs.i18n import languages
+from cogs.kit.words.catalogs import languages
 from cogs.tables.context import PV, A, TableContext, V
 from rules.engine import Game
 from storage.tables import Seat, TableRecord

@@ -17,8 +17,9 @@ import pytest
 from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont
 
-from cogs.drawing import runs
-from cogs.tables.context import PICTURES_KEY, TableContext
+from cogs.kit.drawing import runs
+from cogs.tables.context import TableContext
+from storage.settings import PICTURES_KEY
 
 DESKTOP_WIDTH, PHONE_WIDTH = 560, 265
 """How wide the card shows a picture: a 1280 x 900 desktop window, a 390 x 844 phone."""
@@ -71,7 +72,7 @@ def drawn_while(
     monkeypatch: pytest.MonkeyPatch, render: Callable[[], bytes], *, words_in: ModuleType | None = None
 ) -> tuple[Image.Image, list[Drawn]]:
     """The picture `render` draws and every text it hands to Pillow on the way. With `words_in` (the
-    module that calls cogs.drawing.draw_text), each piece also says which call wrote it. Clearing the
+    module that calls cogs.kit.drawing.draw_text), each piece also says which call wrote it. Clearing the
     picture's caches, so that it draws here, is the caller's."""
     drawn: list[Drawn] = []
     words = [0]

@@ -9,9 +9,10 @@ import re
 import discord
 import pytest
 
-from cogs.bidi import CONTROLS, FSI, PDI, RLM, is_wrapped, mention, name, plain, rtl
-from cogs.i18n import catalog, latin_digits, number, signed, t
-from cogs.tables.ui import finish_message
+from cogs.kit.messages import finish_message
+from cogs.kit.words.bidi import CONTROLS, FSI, PDI, RLM, is_wrapped, mention, name, plain, rtl
+from cogs.kit.words.catalogs import catalog
+from cogs.kit.words.text import latin_digits, number, signed, t
 from tests.e2e.bidi_check import expected_rtl, line_problems
 
 QUOTED = [
@@ -94,7 +95,7 @@ def test_persian_templates_come_out_wrapped_with_persian_digits() -> None:
 
 
 def test_a_number_inside_a_code_span_stays_as_typed() -> None:
-    from cogs import i18n
+    from cogs.kit.words import text as i18n
 
     said = i18n._fill(
         "`/sushizock roll set_aside:{dice}` · {count}", {"dice": 13, "count": 2}, "fa", "arabext", True

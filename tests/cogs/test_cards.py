@@ -6,8 +6,10 @@ from typing import Any
 
 import discord
 
-from cogs import bidi, cards, limits
-from cogs.tables.ui import TABLE_ROW, Board, TableButton
+from cogs.kit import cards, limits
+from cogs.kit.messages import TABLE_ROW, Board
+from cogs.kit.words import bidi
+from cogs.tables.ui import TableButton
 
 
 def button(word: str, row: int | None = None) -> TableButton:

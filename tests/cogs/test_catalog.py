@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cogs.i18n import catalog, has
+from cogs.kit.words.catalogs import catalog, has
 from rules.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,7 +31,10 @@ def _refusal_codes(game_id: str) -> set[str]:
     """Codes a game can refuse with — require(cond, "code") and IllegalAction("code") in its engine,
     IllegalAction("code") in its cogs package — all worded by the cog's `refusal` hook."""
     codes = set()
-    sources = [ROOT / "rules" / game_id / "game.py", *sorted((ROOT / "cogs" / game_id).glob("*.py"))]
+    sources = [
+        ROOT / "rules" / game_id / "game.py",
+        *sorted((ROOT / "cogs" / "games" / game_id).glob("*.py")),
+    ]
     calls = [call for source in sources for call in _calls(source, {"require", "IllegalAction"})]
     for call in calls:
         position = 1 if isinstance(call.func, ast.Name) and call.func.id == "require" else 0

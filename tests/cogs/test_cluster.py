@@ -7,7 +7,8 @@ from typing import Any, cast
 
 import pytest
 
-from cogs.tables.cluster import Cluster, process_name
+from cogs.kit.services import process_name
+from cogs.tables.cluster import Cluster
 from storage.database import Database
 from storage.postgres import PostgresDatabase
 from storage.sqlite import SqliteDatabase

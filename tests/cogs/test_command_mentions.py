@@ -14,10 +14,11 @@ import pytest
 from discord import app_commands
 
 from bot import Settings, create_bot
-from cogs import i18n
-from cogs.bidi import plain
-from cogs.commands import SLASH_COMMANDS
-from cogs.i18n import catalog, t
+from cogs.kit.words import text as i18n
+from cogs.kit.words.bidi import plain
+from cogs.kit.words.catalogs import catalog
+from cogs.kit.words.mentions import SLASH_COMMANDS
+from cogs.kit.words.text import t
 
 SUSHIZOCK, ROLLS, ROLL = 111, 222, 333
 

@@ -15,8 +15,9 @@ import discord
 import pytest
 from discord import app_commands
 
-from cogs.bidi import plain
-from cogs.i18n import CatalogTranslator, t
+from cogs.kit.words.bidi import plain
+from cogs.kit.words.text import t
+from cogs.kit.words.translator import CatalogTranslator
 from rules.registry import GAMES
 from tests.games import group
 

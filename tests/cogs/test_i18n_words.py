@@ -6,10 +6,12 @@ from typing import Any
 
 import pytest
 
-from cogs.bidi import plain
-from cogs.i18n import catalog, game_title, join_list, option_line
+from cogs.kit.words.bidi import plain
+from cogs.kit.words.catalogs import catalog
+from cogs.kit.words.reader import choose_language
+from cogs.kit.words.text import game_title, join_list, option_line
 from cogs.tables.context import TableContext
-from cogs.tables.language import choose_language, seat_locale
+from cogs.tables.speaking import seat_locale
 from rules.registry import GAMES
 from storage.tables import Seat, TableRecord
 

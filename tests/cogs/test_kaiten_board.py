@@ -15,10 +15,10 @@ import discord
 import pytest
 from discord.ext import commands
 
-from cogs.kaiten import render
-from cogs.kaiten.cog import KaitenCog, parse_cell
-from cogs.kaiten.render import Context, acting
-from cogs.tables.ui import Board
+from cogs.games.kaiten import render
+from cogs.games.kaiten.cog import KaitenCog, parse_cell
+from cogs.games.kaiten.render import Context, acting
+from cogs.kit.messages import Board
 from rules.kaiten.game import GAME
 from rules.kaiten.state import KaitenState
 from tests.cogs.boards import (

@@ -1,4 +1,4 @@
-"""cogs/limits.py: quoting input and fitting messages within Discord's limits, for any text."""
+"""cogs/kit/limits.py: quoting input and fitting messages within Discord's limits, for any text."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import discord
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cogs import limits
+from cogs.kit import limits
 
 texts = st.text(max_size=8000)
 

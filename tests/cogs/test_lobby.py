@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.i18n import t
-from cogs.tables.errors import Refusal
+from cogs.kit.errors import Refusal
+from cogs.kit.words.text import t
 from cogs.tables.lobby import Member, change
 from rules.registry import GAMES
 from storage.tables import Seat, TableRecord

@@ -1,6 +1,6 @@
 """Every language speaks every line that English does, and words are chosen by the reader's rules.
 
-English (`cogs/locales/en/`) is the source: each other catalog has the same files with the same
+English (`locales/en.json` in each package) is the source: each other catalog has the same files with the same
 keys and the same `{placeholders}`, so no player meets an English line or a raw `{name}`.
 A plural word may name its forms as the language needs (CLDR categories: `.one`, `.few`, `.many`,
 `.other`, ...); a form may drop or add `{count}` ("1 die" / "{count} dice").
@@ -16,20 +16,15 @@ from pathlib import Path
 import pytest
 from babel import Locale
 
-from cogs.i18n import (
+from cogs.kit.words.catalogs import (
     DEFAULT_LANGUAGE,
     catalog_files,
     fallbacks,
-    is_rtl,
     language_of,
     languages,
-    number,
-    plural,
-    plural_key,
-    signed,
-    t,
     template_fields,
 )
+from cogs.kit.words.text import is_rtl, number, plural, plural_key, signed, t
 from rules.registry import REGISTERED
 
 TRANSLATIONS = sorted(name for name in languages().values() if name != DEFAULT_LANGUAGE)
@@ -44,8 +39,8 @@ def _no_duplicates(pairs: list[tuple[str, str]]) -> dict[str, str]:
 
 
 def _paths(language: str) -> dict[str, Path]:
-    """A language's catalogs by name: `common.json` (locales/<language>/), `sushigo.json` (the game's
-    cogs/sushigo/locales/<language>.json), for the games registered now."""
+    """A language's catalogs by its package: `tables.json` (cogs/tables/locales/), `sushigo.json` (the game's
+    cogs/games/sushigo/locales/<language>.json), for the games registered now."""
     return _registered_paths(language, tuple(REGISTERED))
 
 
@@ -218,18 +213,19 @@ def test_a_locale_finds_the_best_catalog_there_is():
 
 
 def test_a_regional_catalog_wins_over_its_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    import cogs.i18n as i18n
+    import cogs.kit.words.catalogs as i18n
 
-    for folder in ("es", "es-419"):
-        (tmp_path / folder).mkdir()
-        (tmp_path / folder / "common.json").write_text(json.dumps({"lobby.join": folder}), encoding="utf-8")
-    monkeypatch.setattr(i18n, "LOCALES_DIR", tmp_path)
+    (tmp_path / "tables" / "locales").mkdir(parents=True)
+    for tag in ("es", "es-419"):
+        path = tmp_path / "tables" / "locales" / f"{tag}.json"
+        path.write_text(json.dumps({"lobby.join": tag}), encoding="utf-8")
+    monkeypatch.setattr(i18n, "COGS_DIR", tmp_path)
     for cached in (i18n._catalog, i18n.languages, i18n._best_catalog):
         cached.cache_clear()
     try:
-        assert i18n.t("lobby.join", "es-419") == "es-419"
-        assert i18n.t("lobby.join", "es-AR") == "es-419"  # CLDR: es-AR's parent is es-419
-        assert i18n.t("lobby.join", "es-ES") == "es"
+        assert t("lobby.join", "es-419") == "es-419"
+        assert t("lobby.join", "es-AR") == "es-419"  # CLDR: es-AR's parent is es-419
+        assert t("lobby.join", "es-ES") == "es"
     finally:
         monkeypatch.undo()
         for cached in (i18n._catalog, i18n.languages, i18n._best_catalog):
@@ -250,7 +246,7 @@ def test_plurals_follow_each_language_rules():
 
 def test_a_form_a_language_adds_is_used(monkeypatch: pytest.MonkeyPatch):
     """A Russian-like catalog gives .few: 3 takes it, 5 takes .many."""
-    import cogs.i18n as i18n
+    import cogs.kit.words.text as i18n
 
     forms = {"x.one": "{count} one", "x.few": "{count} few", "x.many": "{count} many"}
     monkeypatch.setattr(i18n, "catalog", lambda language: forms)

@@ -3,7 +3,7 @@
 A string literal with letters in it that reaches a player directly — a message's content, an
 embed's title, text, field name or value, a button's label, a select's placeholder or option — is
 an English line every German, Spanish or Persian player would read. Such words belong in
-`cogs/locales/<language>/*.json`, fetched with `t()` / `ctx.t()`. Slash command declarations
+`cogs/<package>/locales/<language>.json`, fetched with `t()` / `ctx.t()`. Slash command declarations
 (`app_commands.*` decorators and choices) are exempt: the Translator localises them.
 """
 

@@ -16,11 +16,12 @@ from typing import Any, cast
 import discord
 import pytest
 
-from cogs.bidi import plain
-from cogs.i18n import catalog, signed
-from cogs.rockthebock import render
-from cogs.rockthebock.cog import RockTheBockCog
-from cogs.tables.ui import Board
+from cogs.games.rockthebock import render
+from cogs.games.rockthebock.cog import RockTheBockCog
+from cogs.kit.messages import Board
+from cogs.kit.words.bidi import plain
+from cogs.kit.words.catalogs import catalog
+from cogs.kit.words.text import signed
 from rules.engine import Action
 from rules.rockthebock.game import (
     CAP_GOATS,

@@ -12,6 +12,8 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
+import json
+import re
 from pathlib import Path
 
 import pytest
@@ -35,6 +37,7 @@ HOOKS = [
     "announce",
     "explain",
     "refusal",
+    "turn_refusal",
     "published",
     "on_ui",
 ]
@@ -45,7 +48,7 @@ def test_the_hooks_listed_here_are_gamecogs_in_its_order():
 
 
 def test_the_bot_loads_one_cog_per_registered_game():
-    assert tuple(f"cogs.{game_id}.cog" for game_id in GAMES) == GAME_EXTENSIONS
+    assert tuple(f"cogs.games.{game_id}.cog" for game_id in GAMES) == GAME_EXTENSIONS
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -156,11 +159,86 @@ def test_the_arrows_point_one_way(source: str, forbidden: tuple[str, ...]):
     assert _crossing(source, forbidden) == {}
 
 
+# ---------------------------------------------------------------- the arrows between the packages
+
+ARROWS: dict[str, set[str]] = {
+    "rules": set(),
+    "storage": {"rules"},  # only the operator's copy tool replays games
+    "kit": {"rules", "storage"},  # the shared kit: messages, words, pictures, refusals, services
+    "tables": {"kit", "rules", "storage"},  # the table machinery
+    "game": {"kit", "tables", "rules", "storage"},  # each game's package: no other game, no feature
+    "roll": {"kit", "rules", "storage"},
+    "stats": {"kit", "tables", "rules", "storage"},
+    "history": {"kit", "tables", "rules", "storage"},
+    # /settings season ends a season; /settings forget-server asks as /privacy does
+    "preferences": {"kit", "tables", "stats", "privacy", "rules", "storage"},
+    "help": {"kit", "tables", "rules", "storage"},
+    "privacy": {"kit", "tables", "rules", "storage"},  # /privacy, and a server's data after the bot left
+}
+"""What each package may import besides itself (bot.py may import anything; nothing imports bot.py).
+A feature package is every package of `cogs` but the kit, the tables and the games: a new one must be
+given its arrows here."""
+
+
+def _package(module: str) -> str:
+    """The package a module belongs to in ARROWS' terms (`cogs.games.sushigo.render` -> "game")."""
+    parts = module.split(".")
+    if parts[0] != "cogs":
+        return parts[0]
+    if len(parts) == 1:
+        return "cogs"
+    return "game" if parts[1] == "games" else parts[1]
+
+
+def _game(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[2] if parts[:2] == ["cogs", "games"] and len(parts) > 2 else None
+
+
+def test_every_package_of_cogs_has_its_arrows():
+    packages = {path.parent.name for path in (ROOT / "cogs").glob("*/__init__.py")}
+    assert packages - {"games"} <= set(ARROWS), "a new package of cogs: give it its arrows in ARROWS"
+
+
+def test_the_arrows_between_the_packages_point_one_way():
+    wrong = set()
+    for module, targets in _imports().items():
+        source = _package(module)
+        if source in ("bot", "cogs"):
+            continue
+        for target in targets:
+            kind = _package(target)
+            if kind == "bot" or (kind != source and kind not in ARROWS[source] and kind != "cogs"):
+                wrong.add(f"{module} -> {target}")
+            elif kind == source == "game" and _game(module) != _game(target):
+                wrong.add(f"{module} -> {target} (another game)")
+    assert sorted(wrong) == []
+
+
 def test_the_table_machinery_imports_no_game():
     games = tuple(entry.cogs for entry in REGISTERED.values()) + tuple(
         entry.package for entry in REGISTERED.values()
     )
-    assert _crossing("cogs.tables", games) == {}
+    for shared in (
+        "cogs.kit",
+        "cogs.tables",
+        "cogs.roll",
+        "cogs.stats",
+        "cogs.history",
+        "cogs.help",
+        "cogs.privacy",
+    ):
+        assert _crossing(shared, games) == {}
+    assert _crossing("cogs.preferences", games) == {}
+
+
+def test_the_benchmarks_import_nothing_from_the_tests():
+    found = {}
+    for path in sorted((ROOT / "bench").glob("*.py")):
+        names = _imported(f"bench.{path.stem}", path)
+        if any(name == "tests" or name.startswith("tests.") for name in names):
+            found[path.name] = sorted(name for name in names if name.startswith("tests"))
+    assert found == {}
 
 
 def test_no_product_module_is_longer_than_600_lines():
@@ -169,3 +247,81 @@ def test_no_product_module_is_longer_than_600_lines():
         for path in _product_files().values()
     }
     assert {name: count for name, count in sorted(lengths.items()) if count > LONGEST} == {}
+
+
+# ---------------------------------------------------------------- a game brings its own words
+
+
+def _game_names() -> re.Pattern[str]:
+    """Every registered game's id, title and dice word, as a whole word."""
+    from rules.dice_notation import game_words
+
+    names = {name for entry in REGISTERED.values() for name in (entry.game.id, entry.game.title)}
+    names |= set(game_words())
+    alternatives = "|".join(rf"\b{re.escape(name)}(?!\w)" for name in sorted(names, key=len, reverse=True))
+    return re.compile(alternatives, re.IGNORECASE)
+
+
+def _shared(path: Path) -> bool:
+    """A file of the bot outside every game's own package."""
+    return "games" not in path.relative_to(ROOT / "cogs").parts
+
+
+def test_no_shared_catalog_names_a_game():
+    names = _game_names()
+    found = {
+        f"{path.relative_to(ROOT)}: {key}": value
+        for path in sorted((ROOT / "cogs").rglob("locales/*.json"))
+        if _shared(path)
+        for key, value in json.loads(path.read_text(encoding="utf-8")).items()
+        if names.search(key) or names.search(value)
+    }
+    assert found == {}
+
+
+def test_no_shared_module_names_a_game_in_its_code():
+    """Docstrings and comments may give a game as an example; no name, string or key in code does."""
+    names = _game_names()
+    found = []
+    for path in sorted((ROOT / "cogs").rglob("*.py")):
+        if not _shared(path):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)
+        }
+        for node in ast.walk(tree):
+            text = None
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+                text = node.value
+            elif isinstance(node, ast.Name):
+                text = node.id
+            elif isinstance(node, ast.Attribute):
+                text = node.attr
+            if text and names.search(text):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {text[:60]!r}")
+    assert found == []
+
+
+# ---------------------------------------------------------------- the architecture document
+
+
+def test_the_architecture_names_every_package_and_module_of_the_shared_parts():
+    """docs/ARCHITECTURE.md's tables of the kit and the machinery, and its list of packages, compared
+    with the tree: a module added or removed without the document fails here."""
+    text = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    missing = [
+        f"cogs/{path.parent.name}/"
+        for path in (ROOT / "cogs").glob("*/__init__.py")
+        if f"cogs/{path.parent.name}/" not in text
+    ]
+    for folder in ("kit", "kit/words", "tables"):
+        for path in sorted((ROOT / "cogs" / folder).glob("*.py")):
+            if path.name != "__init__.py" and path.name not in text:
+                missing.append(str(path.relative_to(ROOT)))
+    assert missing == []

@@ -18,10 +18,10 @@ from typing import Any
 import discord
 import pytest
 
-from cogs import cards
-from cogs.i18n import catalog
-from cogs.sushidice import render
-from cogs.sushidice.cog import SushiDiceCog
+from cogs.games.sushidice import render
+from cogs.games.sushidice.cog import SushiDiceCog
+from cogs.kit import cards
+from cogs.kit.words.catalogs import catalog
 from rules.sushidice.game import GAME, YUCK, Challenge, Ring, SushiDiceState
 from tests.cogs.boards import (
     LANGUAGES,

@@ -12,11 +12,12 @@ from typing import Any, cast
 
 import pytest
 
-from cogs.bidi import plain
-from cogs.i18n import catalog, number, t
-from cogs.sushigo import render
-from cogs.sushigo.cog import card_id
-from cogs.tables.ui import Board
+from cogs.games.sushigo import render
+from cogs.games.sushigo.cog import card_id
+from cogs.kit.messages import Board
+from cogs.kit.words.bidi import plain
+from cogs.kit.words.catalogs import catalog
+from cogs.kit.words.text import number, t
 from rules.sushigo.game import GAME
 from rules.sushigo.scoring import wasabi_slots
 from rules.sushigo.state import SushiGoState

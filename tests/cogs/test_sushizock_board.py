@@ -17,12 +17,13 @@ from typing import Any, cast
 import discord
 import pytest
 
-from cogs.bidi import plain
-from cogs.i18n import catalog, t
-from cogs.sushizock import render
-from cogs.sushizock.cog import SushizockCog, dice_to_set_aside
-from cogs.sushizock.render import Context
-from cogs.tables.ui import Board
+from cogs.games.sushizock import render
+from cogs.games.sushizock.cog import SushizockCog, dice_to_set_aside
+from cogs.games.sushizock.render import Context
+from cogs.kit.messages import Board
+from cogs.kit.words.bidi import plain
+from cogs.kit.words.catalogs import catalog
+from cogs.kit.words.text import t
 from rules.engine import Action
 from rules.sushizock.game import GAME, Roll, SushizockState
 from storage.tables import Seat

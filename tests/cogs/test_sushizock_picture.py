@@ -9,16 +9,16 @@ from __future__ import annotations
 
 import copy
 import random
-import time
 from collections.abc import Sequence
 from typing import Any, cast
 
 import pytest
 from PIL import Image
 
-from cogs.i18n import is_rtl, languages, number, signed, t
-from cogs.sushizock import picture, render
-from cogs.sushizock.cog import SushizockCog
+from cogs.games.sushizock import picture, render
+from cogs.games.sushizock.cog import SushizockCog
+from cogs.kit.words.catalogs import languages
+from cogs.kit.words.text import is_rtl, number, signed, t
 from cogs.tables.boards import results_board
 from rules.sushizock.game import BONE_TILES, GAME, SUSHI_TILES, SushizockState
 from tests.cogs.boards import table
@@ -207,14 +207,12 @@ def test_an_emoji_name_is_drawn_as_its_seat_and_a_long_one_cut_short(monkeypatch
     assert len(cut) >= 4 and any(len(text) >= 10 for text in cut)
 
 
-def test_the_picture_is_drawn_once_and_fast() -> None:
+def test_the_picture_is_drawn_once() -> None:
     view = GAME.view(finished(5, 4), None)
     first = picture.render_png(view, LONG, "fa")
     assert picture.render_png(copy.deepcopy(view), LONG, "fa") is first  # the same piles: the cache
     picture._drawn.cache_clear()
-    started = time.perf_counter()
     again = picture.render_png(view, LONG, "fa")
-    assert time.perf_counter() - started < 0.5  # some milliseconds; generous on a busy machine
     assert again == first and len(first) < 48_000
 
 

@@ -21,11 +21,11 @@ from collections.abc import Iterable
 
 from bidi import get_display
 
-from cogs.bidi import CONTROLS, FSI, LRI, PDI, RLI, RLM, marker_length, plain, prose
+from cogs.kit.words.bidi import CONTROLS, FSI, LRI, PDI, RLI, RLM, marker_length, plain, prose
 
 _LATIN = "A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f"  # Latin letters: not × (U+00D7) nor ÷ (U+00F7)
 _DIGITS = "0-9\u06f0-\u06f9\u0660-\u0669"
-# What a reader takes as one left-to-right piece (written independently of cogs/bidi.py's runs). A
+# What a reader takes as one left-to-right piece (written independently of cogs/kit/words/bidi.py's runs). A
 # percent sign is a piece of its own: a right-to-left sentence reads it after the number, on its left.
 _PIECE = re.compile(
     rf"`[^`]+`"

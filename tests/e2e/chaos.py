@@ -50,9 +50,9 @@ from simcord import Env
 from simcord.components import walk_components
 from simcord.results import ResponseMessage
 
-from cogs.bidi import plain
+from cogs.kit.messages import Board
+from cogs.kit.words.bidi import plain
 from cogs.tables.context import TableContext
-from cogs.tables.ui import Board
 from rules.engine import Game
 from tests.e2e import transcript
 from tests.e2e.helpers import Table

@@ -4,7 +4,7 @@ simcord runs one bot per Env and refuses a second live Env on an event loop. A s
 is several processes behind ONE Discord, so a peer is attached to the Env's own `backend`: its own
 `FakeHTTPClient` and `ShardRouter` (simcord's classes, nothing faked here), subscribed to the
 backend's gateway events for the peer's shard ids, and logged in (setup_hook runs) exactly as
-simcord's `_attach_bot` does for the main bot, minus the loop patching the Env already did.
+simcord's `Env._attach_bot` does for the main bot, minus the loop patching the Env already did.
 
     async with Peers(env) as peers:                 # closes every peer before the Env shuts down
         peer = await peers.attach(create_bot(...))  # an AutoShardedClient with its own shard_ids
@@ -39,17 +39,10 @@ from typing import Any, Generic, TypeVar
 
 import discord
 from discord.ext import commands
-
-# simcord internals, read from simcord 3.2.1 (pyproject pins simcord>=3.2,<4); every private name the
-# harness touches is here or in the `Env` attributes listed below, so an upgrade breaks in one place.
-#   Env._loop, Env._started, Env._shard_count, Env._bot_scope(), Env._message_states,
-#   Env._record_error, Env._work.callbacks (records with .when / .handle / .real_handle).
 from simcord import Env
-from simcord import _dpy_internals as dpy_internals
-from simcord import intents as simcord_intents
-from simcord.backend import serializers
-from simcord.gateway import ShardRouter
-from simcord.http import FakeHTTPClient
+
+from bench import simcord_private as private  # simcord's internals, all in one place
+from bench.simcord_private import FakeHTTPClient, ShardRouter
 
 T = TypeVar("T")
 BotT = TypeVar("BotT", bound=discord.AutoShardedClient)
@@ -96,7 +89,7 @@ class Peer(Generic[BotT]):
         """Run as this process: its tasks are recorded here and tracked by the Env's settlement."""
         token = _PEER.set(self)
         try:
-            with self.env._bot_scope():
+            with private.bot_scope(self.env):
                 yield
         finally:
             _PEER.reset(token)
@@ -128,12 +121,12 @@ class Peer(Generic[BotT]):
     def _record_error(self, error: BaseException) -> None:
         # Errors fail the test while the process lives; a dead process's last words are nobody's.
         if self._alive:
-            self.env._record_error(error)
+            private.record_error(self.env, error)
 
     def _capture_errors(self) -> None:
-        """The hooks simcord's `Env._capture_errors` puts on the main bot, reporting to the same Env."""
+        """The hooks simcord puts on the main bot (`Env._capture_errors`), reporting to the same Env."""
         bot, record = self.bot, self._record_error
-        dpy_internals.capture_ui_errors(bot, record)
+        private.capture_ui_errors(bot, record)
         if isinstance(bot, commands.Bot):
 
             async def on_command_error(_ctx: Any, error: BaseException) -> None:
@@ -168,17 +161,17 @@ class Peer(Generic[BotT]):
         _hooks_for(env, loop).acquire()
         self._hooked = True
         access = env.approved_intents is None or env.approved_intents.message_content
-        dpy_internals.install_http(bot, FakeHTTPClient(env.backend, loop, message_content_access=access))
-        dpy_internals.set_guild_ready_timeout(bot, 0.0)
-        state = dpy_internals.get_state(bot)
-        env._message_states.add(state)  # actors accept messages and objects the peer built
-        state.shard_count = env._shard_count
+        private.install_http(bot, FakeHTTPClient(env.backend, loop, message_content_access=access))
+        private.set_guild_ready_timeout(bot, 0.0)
+        state = private.get_state(bot)
+        private.accept_messages_of(env, state)  # actors accept messages and objects the peer built
+        state.shard_count = private.shard_count(env)
         state.shard_ids = list(self.shard_ids)
         self._router = router = ShardRouter(
-            env.backend, state, bot.dispatch, env._shard_count, self.shard_ids
+            env.backend, state, bot.dispatch, private.shard_count(env), self.shard_ids
         )
         self._capture_errors()
-        if env.approved_intents is not None and simcord_intents.missing_privileged_intents(
+        if env.approved_intents is not None and private.missing_privileged_intents(
             bot.intents, env.approved_intents
         ):
             raise discord.PrivilegedIntentsRequired(shard_id=self.shard_ids[0])
@@ -186,14 +179,14 @@ class Peer(Generic[BotT]):
         env.backend.subscribers.append(self._feed)
         with self._as_peer():
             await bot.login(TOKEN)
-            bot.shard_count = env._shard_count
-            dpy_internals.install_shards(bot, router.shards)
+            bot.shard_count = private.shard_count(env)
+            private.install_shards(bot, router.shards)
             for shard_id in self.shard_ids:
                 router.identify(shard_id)
             # Only this process connects: the guilds go to its router alone (an `emit` would replay
             # GUILD_CREATE to the other processes as joins). The router keeps its shards' guilds.
             for guild in list(env.backend.guilds.values()):
-                router.feed("GUILD_CREATE", serializers.guild_create_payload(env.backend, guild))
+                router.feed("GUILD_CREATE", private.guild_create_payload(env, guild))
         await env.settle()
 
     def _disconnect(self) -> None:
@@ -257,7 +250,7 @@ class Peer(Generic[BotT]):
             finally:
                 self._cancel_timers()
                 if self._router is not None:
-                    dpy_internals.clear_shards(self.bot)
+                    private.clear_shards(self.bot)
                 if self._hooked:
                     self._hooked = False
                     _hooks_for(self.env, asyncio.get_running_loop()).release()
@@ -278,14 +271,10 @@ class Peer(Generic[BotT]):
     def _cancel_timers(self) -> None:
         """Bare call_later/call_at callbacks the dead process scheduled (simcord tracks them) never fire.
         Tasks' own wake-ups die with their tasks; only timers whose context is this peer's are touched."""
-        for record in list(getattr(getattr(self.env, "_work", None), "callbacks", ())):
-            handle = getattr(record, "handle", None)
-            if getattr(record, "when", None) is None or handle is None:
-                continue
-            context = getattr(handle, "_context", None)
+        for handle, real in private.pending_timers(self.env):
+            context = getattr(handle, "_context", None)  # asyncio's: the context the timer runs in
             if isinstance(context, contextvars.Context) and context.get(_PEER) is self:
                 handle.cancel()
-                real = getattr(record, "real_handle", None)
                 if real is not None:
                     real.cancel()
 
@@ -380,9 +369,9 @@ async def attach_peer(env: Env, bot: BotT) -> Peer[BotT]:
     when None) of the Env's shard count; returns once it is READY and settled."""
     if not isinstance(bot, discord.AutoShardedClient):
         raise TypeError("a peer process is an AutoShardedClient (it runs a set of shards)")
-    if not env._started or env._loop is not asyncio.get_running_loop():
+    if not private.running_on(env, asyncio.get_running_loop()):
         raise RuntimeError("attach a peer to a running Env, from the Env's event loop")
-    count = env._shard_count
+    count = private.shard_count(env)
     if bot.shard_count is not None and bot.shard_count != count:
         raise ValueError(f"the peer has shard_count={bot.shard_count}, the Env {count}")
     shard_ids = tuple(bot.shard_ids) if bot.shard_ids is not None else tuple(range(count))

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import re
-import secrets
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -14,22 +12,13 @@ from typing import Any
 import pytest
 from discord import app_commands
 
-from cogs import limits
-from cogs.bidi import plain
+from cogs.kit import limits
+from cogs.kit.words.bidi import plain
 from cogs.tables import loaded_tables
 from tests.e2e import bidi_check, transcript
 from tests.e2e.pings_owed import pings_owed
 
 TRANSCRIPTS = Path(__file__).resolve().parents[2] / "transcripts"
-
-
-@pytest.fixture(autouse=True)
-def fixed_seeds(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    """SUSHIBAR_FIXED_SEEDS=1: every table's seed is drawn from the test's own name, so two runs of
-    the suite deal the same games and a change meant to change no behaviour shows identical
-    transcripts (`diff -r` of two transcripts folders)."""
-    if os.environ.get("SUSHIBAR_FIXED_SEEDS"):
-        monkeypatch.setattr(secrets, "randbits", random.Random(request.node.nodeid).getrandbits)
 
 
 def _commands(bot: Any) -> dict[str, set[str]]:
@@ -80,13 +69,26 @@ def _over_the_limits(env: Any) -> list[str]:
 
 def _keep_right_to_left_lines(said: list[transcript.Line]) -> None:
     """SUSHIBAR_RTL_LINES=<file>: every right-to-left line players read is appended to the file, one JSON
-    string a line, for `bench/rtl_lines.py`'s figures."""
+    object a line, with how it reads laid out (`bidi_check`), for `bench/rtl_lines.py`'s figures:
+    `line`; `problems`, why it would not read right in either paragraph direction (none: it does);
+    `fallback`, whether it still reads right once a client drops the isolates."""
     target = os.environ.get("SUSHIBAR_RTL_LINES")
     if not target:
         return
     lines = [part for line in said for unit in line.units for part in unit.split("\n")]
     with open(target, "a", encoding="utf-8") as out:
-        out.writelines(json.dumps(part) + "\n" for part in lines if bidi_check.is_persian(part))
+        out.writelines(
+            json.dumps(
+                {
+                    "line": part,
+                    "problems": bidi_check.line_problems(part),
+                    "fallback": bidi_check.reads_right_without_isolates(part),
+                }
+            )
+            + "\n"
+            for part in lines
+            if bidi_check.is_persian(part)
+        )
 
 
 async def _unpinged_turns(env: Any, said: list[transcript.Line]) -> list[str]:

@@ -11,7 +11,7 @@ the "My hand" panel), dan (a stranger) and eve (an admin: Manage Server and Mana
 1. the interaction got exactly one answer (one callback), not left "thinking…", and answered before
    any other request the bot made for it (slow work comes after the answer: Discord's 3 s are spent
    on the way there, and simcord refuses an answer after its virtual 3 s);
-2. every request the bot made meanwhile is within Discord's payload limits (`cogs.limits.problems`);
+2. every request the bot made meanwhile is within Discord's payload limits (`cogs.kit.limits.problems`);
 3. no ERROR was logged and simcord caught no error;
 4. every table it could touch is unchanged, or advanced by exactly one move of the member who acted,
    legal in the state before (the engine replays it to the very state stored), or one lobby change
@@ -39,7 +39,8 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from simcord import Env
 
-from cogs import limits
+from bench import simcord_private as private
+from cogs.kit import limits
 from cogs.tables import tables_of
 from cogs.tables.lobby import LOBBY_MOVES
 from cogs.tables.pings import MAX_PING_DELAY
@@ -47,6 +48,7 @@ from rules.registry import GAMES
 from tests.e2e import transcript
 from tests.e2e.chaos import ErrorRecords, clickables
 from tests.games import kit
+from tests.seeds import TableSeeds
 
 SCALE = 30
 SETTLE = 3.0  # a Kaiten picture is drawn within it on a busy machine
@@ -167,10 +169,11 @@ moments = st.builds(
 )
 
 
-def slow_clocks(env: Env, monkeypatch: Any) -> None:
-    """The games' real-time clocks `SCALE` times slower; simcord settles within `SETTLE` s."""
+def slow_clocks(env: Env, monkeypatch: Any, seeds: TableSeeds) -> None:
+    """The games' real-time clocks `SCALE` times slower; simcord settles within `SETTLE` s; every
+    example deals alike (`seeds`: the source the test's bot was built with)."""
     env.settle_timeout = SETTLE
-    monkeypatch.setattr("secrets.randbits", lambda bits: 4242 % (1 << bits))  # every example deals alike
+    seeds.fix(4242)
     for game_id in GAMES:
         for module, name, value in kit(game_id).slowed(SCALE):
             monkeypatch.setattr(module, name, value)
@@ -260,10 +263,10 @@ class Scene:
             return False
         seat = humans[0]
         action = ctx.game.default_action(ctx.state, seat)
-        # In the bot's scope, as an event the bot dispatched runs (simcord internals, as cluster.py):
-        # simcord then tracks the work the move starts, a board picture drawn in a worker thread too,
-        # and settling waits for it, instead of its edit landing inside the next interaction.
-        with self.env._bot_scope():
+        # In the bot's scope, as an event the bot dispatched runs: simcord then tracks the work the
+        # move starts, a board picture drawn in a worker thread too, and settling waits for it,
+        # instead of its edit landing inside the next interaction.
+        with private.bot_scope(self.env):
             await self.tables.act(self.where, ctx.record.seats[seat].user_id, action)
         await self.env.settle()
         return True
@@ -406,7 +409,7 @@ class Checker:
         cursor = len(env.http_requests)
         result = await act()
         GENERATED[0] += 1
-        record = result._interaction
+        record = private.interaction_record(result)
         problems = self.answer_problems(record, env.http_requests[cursor:])
         problems += self.error_problems()
         problems += await self.state_problems(actor_id, before, await self.tables_of(channels))

@@ -14,7 +14,7 @@ from typing import Any
 import discord
 from simcord import Env
 
-from cogs.bidi import plain
+from cogs.kit.words.bidi import plain
 from cogs.tables import tables_of
 from cogs.tables.cache import Loaded
 from cogs.tables.context import now

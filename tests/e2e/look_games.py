@@ -27,13 +27,13 @@ from simcord.preview._capture import ManagedCapture
 
 from rules.registry import GAMES
 from tests.e2e.helpers import Player, Table, play_a_move
-from tests.e2e.test_languages import admin_sets_language
-from tests.e2e.test_languages_all import duel_to_the_end
-from tests.e2e.test_sushidice import STEP, DiceScript, _scripted_throws, dice, slow_clocks
+from tests.e2e.languages import admin_sets_language
+from tests.e2e.rigged_dice import SEED, STEP, DiceScript, dice, duel_to_the_end, scripted_throws, slow_clocks
 from tests.games import extensions as game_extensions
 from tests.games import group, kit
 
-__all__ = ["_scripted_throws", "dice"]  # the Sushi Dice fixtures: its rigged dice
+__all__ = ["dice", "scripted_throws"]  # the Sushi Dice fixtures: its rigged dice
+pytestmark = pytest.mark.seed(SEED)  # and its fixed seeds
 
 OUT = Path(os.environ.get("LOOK_OUT", "look"))
 CHROMIUM = os.environ.get("LOOK_CHROMIUM", "/usr/bin/chromium")
@@ -72,7 +72,7 @@ CHROMIUM_FLAGS = [
 
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
-    return ("cogs.tables", *game_extensions(), "cogs.settings", "cogs.language")
+    return ("cogs.tables", *game_extensions(), "cogs.preferences.settings", "cogs.preferences.language")
 
 
 @pytest.fixture(autouse=True)

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog
-from cogs.tables.pings import DEFAULT_PING_DELAY, NOTIFY_KEY, PING_DELAY_KEY, PINGS_KEY
+from cogs.tables.pings import DEFAULT_PING_DELAY
 from rules.engine import IllegalAction
-from storage.settings import GuildSettings, PlayerSettings
+from storage.settings import NOTIFY_KEY, PING_DELAY_KEY, PINGS_KEY, GuildSettings, PlayerSettings
 from storage.tables import TableRecord, TableStore
 from tests.e2e.transcript import TABLE_MOVES
 

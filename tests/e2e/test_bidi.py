@@ -10,20 +10,32 @@ from typing import Any
 
 import pytest
 
-from cogs.bidi import plain
+from cogs.kit.words.bidi import plain
 from tests.e2e import bidi_check, transcript
 from tests.e2e.helpers import Player, Table, play_to_the_end, text_of
-from tests.e2e.test_languages import admin_sets_language, seat_everyone
+from tests.e2e.languages import admin_sets_language, seat_everyone
 
 NICKNAME = "مریم"
 
 
-FEATURES = ("cogs.leaderboard", "cogs.history", "cogs.replay", "cogs.help", "cogs.roll")
+FEATURES = (
+    "cogs.stats.leaderboard",
+    "cogs.history.cog",
+    "cogs.history.replay",
+    "cogs.help.cog",
+    "cogs.roll.cog",
+)
 
 
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
-    return ("cogs.tables", "cogs.sushizock.cog", "cogs.settings", "cogs.language", *FEATURES)
+    return (
+        "cogs.tables",
+        "cogs.games.sushizock.cog",
+        "cogs.preferences.settings",
+        "cogs.preferences.language",
+        *FEATURES,
+    )
 
 
 @pytest.mark.parametrize("language", ["de", "es"])

@@ -12,11 +12,11 @@ from typing import Any
 import discord
 import pytest
 
-from cogs import limits
+from cogs.kit import limits
 from cogs.tables.slots import BOARD
 from rules.registry import GAMES
 from tests.e2e.helpers import Player, Table, buttons, payload, play_a_move, text_of
-from tests.e2e.test_languages import admin_sets_language
+from tests.e2e.languages import admin_sets_language
 from tests.games import group, kit
 
 LONG = ["Ｗ" * 32, "b" * 32, "کاربری با نامی بسیار بلند و فارسی", "d" * 31 + "!", "e" * 32, "f" * 32]

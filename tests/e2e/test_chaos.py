@@ -18,6 +18,7 @@ from rules.registry import GAMES
 from tests.e2e.chaos import Chaos, error_records
 from tests.e2e.helpers import Table
 from tests.games import kit
+from tests.seeds import TableSeeds
 
 # simcord waits in real time for a bot timer due within its settle time-out, and fires a parked
 # timer once that much real time has passed. So every real-time clock of the games runs SCALE times
@@ -28,10 +29,9 @@ SETTLE = 1.5  # seconds of real time the bot has to answer one click or command
 
 
 @pytest.fixture(autouse=True)
-def replayable(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+def replayable(request: pytest.FixtureRequest, seeds: TableSeeds, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every new game's seed comes from the run's seed; the games' real-time clocks slow down."""
-    draw = random.Random(kit(request.node.callspec.params["game_id"]).chaos_seed * 7919)
-    monkeypatch.setattr("secrets.randbits", lambda bits: draw.getrandbits(bits))
+    seeds.follow(random.Random(kit(request.node.callspec.params["game_id"]).chaos_seed * 7919))
     for game_id in GAMES:  # every game: anyone may open another game's table in the channel
         for module, name, value in kit(game_id).slowed(SCALE):
             monkeypatch.setattr(module, name, value)

@@ -23,7 +23,8 @@ from cogs.tables.cluster import GRACE, LEASE, SWEEP_EVERY
 from storage.tables import TABLES_CHANNEL
 from tests.e2e.cluster import Peer, Peers
 from tests.e2e.helpers import Player, Table, components, heading_of, no_refusal, text_of
-from tests.e2e.test_table import FOUNDATION
+from tests.e2e.tinygame import FOUNDATION
+from tests.seeds import TableSeeds
 
 SHARDS = 2
 TIMEOUT = 300.0  # the turn time-out of every process here
@@ -31,7 +32,7 @@ TIMEOUT = 300.0  # the turn time-out of every process here
 
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
-    return (*FOUNDATION, "cogs.sushigo.cog")
+    return (*FOUNDATION, "cogs.games.sushigo.cog")
 
 
 @pytest.fixture
@@ -41,7 +42,7 @@ def database_url(postgres_url: str) -> str:
 
 @pytest.fixture
 def process(
-    database_path: Path, database_url: str, extensions: tuple[str, ...]
+    database_path: Path, database_url: str, extensions: tuple[str, ...], seeds: TableSeeds
 ) -> Callable[..., ShardedSushiBar]:
     """A bot process running `shard_ids` of SHARDS shards on the shared PostgreSQL."""
 
@@ -54,7 +55,7 @@ def process(
             shard_count=SHARDS,
             shard_ids=shard_ids,
         )
-        return cast(ShardedSushiBar, create_bot(settings, extensions=extensions, sync=True))
+        return cast(ShardedSushiBar, create_bot(settings, extensions=extensions, sync=True, seeds=seeds))
 
     return build
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import discord
 
-from cogs.bidi import plain
-from cogs.i18n import catalog, languages
+from cogs.kit.words.bidi import plain
+from cogs.kit.words.catalogs import catalog, languages
 from tests.e2e.helpers import Table, text_of
 
 

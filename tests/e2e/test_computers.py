@@ -4,7 +4,7 @@ get no DMs and no place on the leaderboard; a server may stop counting games wit
 
 The human plays by the components that carry a move (board, DM, panel), choosing the table's own
 move where it has a control. Computers move after `computer_delay`, shortened here so their turns
-pass within one settle; Sushi Dice keeps its slowed clocks and rigged dice (tests/e2e/test_sushidice.py).
+pass within one settle; Sushi Dice keeps its slowed clocks and rigged dice (tests/e2e/rigged_dice.py).
 """
 
 from __future__ import annotations
@@ -21,19 +21,21 @@ from rules.registry import GAMES
 from rules.sushidice.game import Ring, Roll
 from storage.tables import TableRecord
 from tests.e2e.helpers import Player, Table, buttons, field_of, heading_of, text_of
-from tests.e2e.test_sushidice import (
+from tests.e2e.rigged_dice import (
     PUBLISHED,
+    SEED,
     STEP,
     DiceScript,
-    _scripted_throws,
     dice,
     plate_faces,
+    scripted_throws,
     slow_clocks,
 )
 from tests.games import extensions as game_extensions
 from tests.games import group, kit
 
-__all__ = ["_scripted_throws", "dice"]  # the Sushi Dice tests' rigged dice (and fixed seeds)
+__all__ = ["dice", "scripted_throws"]  # the Sushi Dice tests' rigged dice
+pytestmark = pytest.mark.seed(SEED)  # and their fixed seeds
 
 QUICK = 0.01  # seconds a turn-based computer waits here: its moves pass within one settle
 
@@ -41,7 +43,14 @@ QUICK = 0.01  # seconds a turn-based computer waits here: its moves pass within 
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
     games = game_extensions()
-    return ("cogs.tables", *games, "tests.e2e.tinygame", "cogs.leaderboard", "cogs.settings", "cogs.notify")
+    return (
+        "cogs.tables",
+        *games,
+        "tests.e2e.tinygame",
+        "cogs.stats.leaderboard",
+        "cogs.preferences.settings",
+        "cogs.preferences.notify",
+    )
 
 
 @pytest.fixture(autouse=True)

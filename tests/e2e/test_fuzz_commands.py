@@ -26,6 +26,7 @@ from tests.e2e.fuzz import (
     typed,
     unbounded_options,
 )
+from tests.seeds import TableSeeds
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE)
 
@@ -35,11 +36,13 @@ SPARED = {("notify", "how"): "off", ("settings pings", "on"): False}
 
 
 @pytest.fixture
-async def checker(simcord_env: Any, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Checker]:
+async def checker(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch, seeds: TableSeeds
+) -> AsyncIterator[Checker]:
     env = simcord_env
     await env.bot.tree.sync()
     unbounded_options(env)
-    slow_clocks(env, monkeypatch)
+    slow_clocks(env, monkeypatch, seeds)
     with error_records() as errors:
         counted = GENERATED[0]
         yield Checker(env, errors)

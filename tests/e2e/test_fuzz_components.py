@@ -32,6 +32,7 @@ from tests.e2e.fuzz import (
     snapshot,
 )
 from tests.e2e.fuzz import wait as wait_for
+from tests.seeds import TableSeeds
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE)
 
@@ -46,10 +47,12 @@ JUNK_VALUES = (
 
 
 @pytest.fixture
-async def checker(simcord_env: Any, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Checker]:
+async def checker(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch, seeds: TableSeeds
+) -> AsyncIterator[Checker]:
     env = simcord_env
     await env.bot.tree.sync()
-    slow_clocks(env, monkeypatch)
+    slow_clocks(env, monkeypatch, seeds)
     with error_records() as errors:
         counted = GENERATED[0]
         yield Checker(env, errors)

@@ -9,8 +9,7 @@ from typing import Any
 
 import pytest
 
-from cogs import limits
-from cogs.tables import errors
+from cogs.kit import errors, limits
 from tests.e2e.chaos import error_records
 from tests.e2e.fuzz import (
     SETTLE,
@@ -24,16 +23,19 @@ from tests.e2e.fuzz import (
     wait,
 )
 from tests.e2e.helpers import buttons, text_of
+from tests.seeds import TableSeeds
 
 pytestmark = pytest.mark.simcord(settle_timeout=SETTLE)
 
 
 @pytest.fixture
-async def checker(simcord_env: Any, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Checker]:
+async def checker(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch, seeds: TableSeeds
+) -> AsyncIterator[Checker]:
     env = simcord_env
     await env.bot.tree.sync()
     unbounded_options(env)
-    slow_clocks(env, monkeypatch)
+    slow_clocks(env, monkeypatch, seeds)
     with error_records() as errors_seen:
         yield Checker(env, errors_seen)
 
@@ -194,7 +196,7 @@ async def test_a_joining_name_shows_as_typed(simcord_env: Any, checker: Checker)
 
 
 async def test_the_checker_catches_an_answer_path_broken_on_purpose(
-    simcord_env: Any, checker: Checker, monkeypatch: pytest.MonkeyPatch
+    simcord_env: Any, checker: Checker, monkeypatch: pytest.MonkeyPatch, seeds: TableSeeds
 ) -> None:
     """Make-it-fail: refusals are no longer answered (the one refusal path's reply dropped); the
     suite's checker must say so for the first refused command it sees."""
@@ -211,5 +213,5 @@ async def test_the_checker_catches_an_answer_path_broken_on_purpose(
             lambda: dan.slash(scene.channel, "sushigo join"),
         )  # fmt: skip
     monkeypatch.undo()
-    slow_clocks(simcord_env, monkeypatch)
+    slow_clocks(simcord_env, monkeypatch, seeds)
     checker.errors.records.clear()

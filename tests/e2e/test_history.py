@@ -16,31 +16,23 @@ from rules.registry import GAMES
 from storage.leaderboard import SeatResult
 from storage.tables import Seat, TableRecord, TableStore
 from tests.e2e.helpers import Table, card_texts, heading_of, labels, selects, text_of
+from tests.e2e.tinygame import play_tiny
 from tests.games import kit
 
 EXTENSIONS = (
     "cogs.tables",
     "tests.e2e.tinygame",
     *GAME_EXTENSIONS,
-    "cogs.settings",
-    "cogs.notify",
-    "cogs.history",
-    "cogs.replay",
+    "cogs.preferences.settings",
+    "cogs.preferences.notify",
+    "cogs.history.cog",
+    "cogs.history.replay",
 )
-# Tiny Race: alice +2, bob +1, alice +2, bob +1, alice +2 — alice reaches 5 on the fifth move.
-WINNING_CLICKS = [("alice", "+2"), ("bob", "+1"), ("alice", "+2"), ("bob", "+1"), ("alice", "+2")]
 
 
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
     return EXTENSIONS
-
-
-async def play_tiny(table: Table) -> None:
-    """One whole Tiny Race at a new table in the channel, through the buttons."""
-    await table.seat_everyone()
-    for name, label in WINNING_CLICKS:
-        await table.click(name, label)
 
 
 def latest(table: Table) -> discord.Message:

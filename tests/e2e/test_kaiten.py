@@ -17,8 +17,8 @@ import discord
 import pytest
 from PIL import Image
 
-from cogs.bidi import plain
-from cogs.kaiten.picture import DUE
+from cogs.games.kaiten.picture import DUE
+from cogs.kit.words.bidi import plain
 from rules.kaiten.state import KaitenState
 from tests.e2e.helpers import (
     Table,
@@ -38,7 +38,7 @@ CHOPSTICKS = "🥢"
 # simcord waits out (in real time) any sleep shorter than its settle timeout, 5 s by default, as work
 # still running; the chopsticks windows are 2 s and more (strict), so a shorter settle timeout leaves the
 # challenge timer parked until the test presses a button or calls advance_time.
-pytestmark = pytest.mark.simcord(settle_timeout=1.5)
+pytestmark = [pytest.mark.simcord(settle_timeout=1.5), pytest.mark.seed(SEED)]
 
 
 def text_of(message: Any) -> str:
@@ -48,15 +48,7 @@ def text_of(message: Any) -> str:
 
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
-    return ("cogs.tables", "cogs.kaiten.cog", "cogs.leaderboard")
-
-
-@pytest.fixture(autouse=True)
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The `secrets` module the table machinery draws seeds from (a path like "cogs.tables.lobby.secrets"
-    # may not resolve once an earlier test's bot has reloaded the extension: discord.py does not re-attach
-    # the submodule).
-    monkeypatch.setattr("secrets.randbits", lambda bits: SEED)
+    return ("cogs.tables", "cogs.games.kaiten.cog", "cogs.stats.leaderboard")
 
 
 # ---------------------------------------------------------------- helpers

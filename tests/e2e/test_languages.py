@@ -7,57 +7,29 @@ word here was chosen by the settings, as it must be for Persian (not a Discord l
 
 from __future__ import annotations
 
-import re
-from functools import cache
 from typing import Any
 
 import discord
 import pytest
 
-from cogs.bidi import plain
-from cogs.i18n import catalog
+from cogs.kit.words.bidi import plain
+from cogs.kit.words.catalogs import catalog
 from rules.rockthebock.game import GAME, Roll
-from tests.e2e import transcript
 from tests.e2e.helpers import Table, action_value, body_lines, buttons, payload, text_of
+from tests.e2e.languages import admin_sets_language, english_read, seat_everyone
 
 SEED = 20240611
-PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+pytestmark = pytest.mark.seed(SEED)
 
 
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
-    return ("cogs.tables", "cogs.rockthebock.cog", "cogs.settings", "cogs.language")
-
-
-@pytest.fixture(autouse=True)
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("secrets.randbits", lambda bits: SEED)
-
-
-@cache
-def english_phrases(language: str) -> frozenset[str]:
-    """Every stretch of English catalog text (between placeholders) longer than 12 characters that
-    the language does not say the same way: none of them may reach its players."""
-    english, translated = catalog("en"), catalog(language)
-    own = "\n".join(translated.values())
-    phrases = set()
-    for key, text in english.items():
-        if key.startswith("command.text.") or translated.get(key) == text:
-            continue  # command words go to Discord's menus; an identical line is no English leak
-        for part in PLACEHOLDER.split(text):
-            part = part.strip(" *_`:.,;()—-")
-            if len(part) > 12 and part not in own:
-                phrases.add(part)
-    return frozenset(phrases)
-
-
-def english_read(env: Any, language: str) -> list[str]:
-    names = {user_id: user.name for user_id, user in env.backend.users.items()}
-    dm_channels = {
-        channel: f"DM @{names.get(user, user)}" for user, channel in env.backend.dm_channels.items()
-    }
-    said = "\n".join(line.raw for line in transcript.lines(env, names, dm_channels))
-    return sorted(phrase for phrase in english_phrases(language) if phrase in said)
+    return (
+        "cogs.tables",
+        "cogs.games.rockthebock.cog",
+        "cogs.preferences.settings",
+        "cogs.preferences.language",
+    )
 
 
 def action_button(message: discord.Message, action: Any) -> discord.Button:
@@ -87,21 +59,6 @@ async def play_to_the_end(table: Table, names: list[str]) -> None:
 
 def roll_id(table: Table) -> str:
     return action_button(table.board, Roll()).custom_id or ""
-
-
-async def seat_everyone(table: Table, language: str, **options: Any) -> None:
-    """Open (with these options), join and start by the lobby's buttons, labelled in the table's language."""
-    await table.open(**options)
-    for name in list(table.players)[1:]:
-        await table.click(name, catalog(language)["lobby.join"])
-    await table.click(table.host_name, catalog(language)["lobby.start"])
-
-
-async def admin_sets_language(table: Table, language: str) -> Any:
-    admins = table.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
-    admin = table.guild.add_member(table.env.create_user("admin"), roles=[admins])
-    table.did("admin", f"runs /settings language choose:{language}")
-    return await admin.slash(table.channel, "settings language", choose=language)
 
 
 @pytest.mark.parametrize(

@@ -7,30 +7,29 @@ The server's language comes from `/settings language`, one player also chooses i
 interaction's locale would show up here as English). The games are played by their own
 components only — buttons, menus, DMs and panels, found by the action they carry — with the
 table's own choice of move; Kaiten Sushi without the dexterity challenge, Sushi Dice with rigged
-dice (`tests/e2e/test_sushidice.py`), so every game is short.
+dice (`tests/e2e/rigged_dice.py`), so every game is short.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
 
-from cogs.bidi import plain
-from cogs.i18n import catalog
+from cogs.kit.words.bidi import plain
+from cogs.kit.words.catalogs import catalog
 from rules.registry import GAMES
-from rules.sushidice.game import Ring, Roll
 from tests.e2e.helpers import Player, Table, heading_of, play_a_move, play_to_the_end, text_of
-from tests.e2e.test_languages import admin_sets_language, english_read, seat_everyone
-from tests.e2e.test_sushidice import STEP, DiceScript, _scripted_throws, dice, plate_faces, slow_clocks
+from tests.e2e.languages import admin_sets_language, english_read, seat_everyone
+from tests.e2e.rigged_dice import STEP, DiceScript, dice, duel_to_the_end, scripted_throws, slow_clocks
 from tests.games import extensions as game_extensions
 from tests.games import group, kit
 
-__all__ = ["_scripted_throws", "dice"]  # fixtures of the Sushi Dice tests: its rigged dice
+__all__ = ["dice", "scripted_throws"]  # fixtures of the Sushi Dice tests: its rigged dice
 
 SEED = 20240611
+pytestmark = pytest.mark.seed(SEED)
 NAMES = ["alice", "bob"]
 LANGUAGES = ("de", "es", "fa")
 # An engine identifier shown as a word ("sushi_roll", "wasabi_or_fetch") would be a code, not text.
@@ -39,49 +38,7 @@ CODE = re.compile(r"(?<![\w:<@#/`.-])[a-z]+(?:_[a-z]+)+(?![\w:>`(])")
 
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
-    return ("cogs.tables", *game_extensions(), "cogs.settings", "cogs.language")
-
-
-@pytest.fixture(autouse=True)
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("secrets.randbits", lambda bits: SEED)
-
-
-# ---------------------------------------------------------------- acting by components
-
-
-async def duel_to_the_end(
-    table: Table,
-    players: dict[int, Player],
-    script: DiceScript,
-    first_duel: Callable[[Player], Awaitable[None]] | None = None,
-) -> None:
-    """Sushi Dice: the host challenges, then in each duel one duelist throws the dice of a face-up
-    plate (rigged) on their panel and rings the bell for it, until someone owns enough plates;
-    `first_duel` is shown the first duel's ringer, their panel open, before they throw."""
-    for _ in range(40):
-        ctx = await table.live()
-        if ctx is None:
-            return
-        view = ctx.public()
-        if view["phase"] == "challenge":
-            await play_a_move(players, ctx)
-            continue
-        ringer = view["duelists"][0]["seat"]
-        colour = view["duelists"][0]["set"]
-        player = players[ringer]
-        if player.opened is None:
-            await player.open_panel()
-        if first_duel is not None:
-            await first_duel(player)
-            first_duel = None
-        script.then(colour, plate_faces(view["face_up"][0]))
-        assert await player.play(ctx.game.id, Roll())
-        ctx = await table.live()
-        assert ctx is not None
-        ring = next(a for a in ctx.game.legal_actions(ctx.state, ringer) if isinstance(a, Ring))
-        assert await player.play(ctx.game.id, ring)
-    raise AssertionError("the game did not end")
+    return ("cogs.tables", *game_extensions(), "cogs.preferences.settings", "cogs.preferences.language")
 
 
 # ---------------------------------------------------------------- the games

@@ -33,7 +33,13 @@ RESULTS_PICTURES = {
 
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
-    return ("cogs.tables", "cogs.sushigo.cog", "cogs.rockthebock.cog", "cogs.sushizock.cog", "cogs.settings")
+    return (
+        "cogs.tables",
+        "cogs.games.sushigo.cog",
+        "cogs.games.rockthebock.cog",
+        "cogs.games.sushizock.cog",
+        "cogs.preferences.settings",
+    )
 
 
 def files(message: Any) -> list[str]:

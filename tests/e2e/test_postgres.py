@@ -13,7 +13,7 @@ import pytest
 from cogs.tables import tables_of
 from storage.postgres import PostgresDatabase
 from tests.e2e.helpers import Table, text_of
-from tests.e2e.test_table import FOUNDATION
+from tests.e2e.tinygame import FOUNDATION
 
 
 @pytest.fixture

@@ -10,17 +10,14 @@ import pytest
 from rules.sushigo.game import GAME
 from tests.e2e.helpers import Table, action_value, heading_of, selects
 
+pytestmark = pytest.mark.seed(7)  # every new game's seed
+
 NAMES = ["alice", "bob", "carol"]
 
 
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
-    return ("cogs.tables", "cogs.sushigo.cog", "cogs.language")
-
-
-@pytest.fixture(autouse=True)
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("secrets.randbits", lambda bits: 7)
+    return ("cogs.tables", "cogs.games.sushigo.cog", "cogs.preferences.language")
 
 
 def dm_edits(env: Any, table: Table, since: int) -> dict[str, int]:

@@ -8,8 +8,8 @@ from typing import Any
 import discord
 import pytest
 
-from cogs.bidi import plain
-from cogs.rockthebock.render import SQUARES
+from cogs.games.rockthebock.render import SQUARES
+from cogs.kit.words.bidi import plain
 from rules.rockthebock.game import GAME, WOLF, Choose, RockTheBockView, Roll, score_round
 from tests.e2e.helpers import (
     Table,
@@ -26,6 +26,7 @@ from tests.e2e.helpers import (
 )
 
 SEED = 20240611
+pytestmark = pytest.mark.seed(SEED)  # every new game's seed
 MAX_LINES, MAX_CHARS = 12, 900  # issue 24: a public board at most this long, its rows of buttons counted
 SECOND_PERSON = re.compile(r"\byou(r|rs|rself)?\b", re.IGNORECASE)
 EXPLAINED = re.compile(
@@ -35,12 +36,7 @@ EXPLAINED = re.compile(
 
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
-    return ("cogs.tables", "cogs.rockthebock.cog", "cogs.leaderboard")
-
-
-@pytest.fixture(autouse=True)
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("secrets.randbits", lambda bits: SEED)  # the module cogs.tables draws seeds from
+    return ("cogs.tables", "cogs.games.rockthebock.cog", "cogs.stats.leaderboard")
 
 
 # ---------------------------------------------------------------- helpers

@@ -11,19 +11,19 @@ import pytest
 
 from cogs.tables import tables_of
 from cogs.tables.context import now
-from storage.seasons import CHANNEL_KEY, SCHEDULE_KEY
+from storage.settings import CHANNEL_KEY, SCHEDULE_KEY
 from tests.e2e.helpers import Table, field_of, heading_of, picture_urls, text_of
-from tests.e2e.test_history import play_tiny
+from tests.e2e.tinygame import play_tiny
 
 EXTENSIONS = (
     "cogs.tables",
     "tests.e2e.tinygame",
-    "cogs.leaderboard",
-    "cogs.settings",
-    "cogs.seasons",
-    "cogs.history",
-    "cogs.replay",
-    "cogs.notify",
+    "cogs.stats.leaderboard",
+    "cogs.preferences.settings",
+    "cogs.stats.seasons",
+    "cogs.history.cog",
+    "cogs.history.replay",
+    "cogs.preferences.notify",
 )
 DAY = 24 * 60 * 60
 

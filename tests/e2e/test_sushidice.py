@@ -5,48 +5,35 @@ public duel message, and `/sushidice yuck` calls Yuck! from the keyboard. A call
 board it was pressed on (GAMES.md): `test_a_caller_pressing_on_what_the_board_shows_is_heard` counts
 the calls a scripted caller makes while the opponent keeps throwing.
 
-Rigged dice: the `dice` fixture wraps the engine's one throwing function
-(`SushiDiceGame._throw`) so that a test can say what a set's NEXT throw shows
-(`dice.then("blue", "ebi ebi ebi yuck ebi ebi")`). The engine still draws from its RNG as
-usual (the game stays reproducible), and the scripted faces then replace the dice that were
-thrown; a set with nothing queued throws at random. Seeds are fixed too. A scripted throw is
-remembered by its serial, so a replay of the game from its log (the transcript check after each
-test) throws the same dice again.
+Rigged dice (`tests/e2e/rigged_dice.py`): a test says what a set's NEXT throw shows
+(`dice.then("blue", "ebi ebi ebi yuck ebi ebi")`); a set with nothing queued throws at random.
+Seeds are fixed too.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import discord
 import pytest
 
-from cogs.bidi import plain
-from cogs.sushidice.cog import COMPUTER_DELAY, PUBLIC_BOARD_INTERVAL
-from cogs.sushidice.render import FACE_EMOJI
-from rules.sushidice.game import DICE, SushiDiceGame
+from cogs.games.sushidice.render import FACE_EMOJI
+from cogs.kit.words.bidi import plain
 from tests.e2e.helpers import Table, body_lines, buttons, heading_of, labels, text_of
+from tests.e2e.rigged_dice import (
+    COMPUTER,
+    PUBLISHED,
+    SEED,
+    STEP,
+    dice,
+    plate_faces,
+    scripted_throws,
+    slow_clocks,
+)
 
-SEED = 7
-# simcord lets a bot timer fire once its virtual time has come OR that much real time has passed,
-# and waits (in real time) for timers due within its settle time-out. So the table's real-time
-# clocks run SCALE times slower here: no real second can reach a board refresh or a computer's
-# move, every virtual step is longer than the settle time-out, and the bot still has real time
-# to spare for each click on a busy machine.
-SCALE = 30
-INTERVAL = PUBLIC_BOARD_INTERVAL * SCALE
-COMPUTER = COMPUTER_DELAY * SCALE
-STEP = 0.1 * SCALE  # a moment of play between clicks
-PUBLISHED = INTERVAL + STEP  # long enough for the public board to show the latest state
-pytestmark = pytest.mark.simcord(settle_timeout=STEP * 0.8)
-
-
-def slow_clocks(env) -> None:
-    cog = env.bot.get_cog("SushiDiceCog")
-    cog.board_refresh_interval = INTERVAL
-    cog.computer_delay = COMPUTER
+pytestmark = [pytest.mark.simcord(settle_timeout=STEP * 0.8), pytest.mark.seed(SEED)]
+__all__ = ["dice", "scripted_throws"]  # the rigged dice
 
 
 @pytest.fixture(autouse=True)
@@ -56,58 +43,7 @@ def _slow_clocks(simcord_env) -> None:
 
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
-    return ("cogs.tables", "cogs.sushidice.cog", "cogs.leaderboard")
-
-
-class DiceScript:
-    """What the next throws of each set show: a queue of six faces per colour."""
-
-    def __init__(self) -> None:
-        self.queued: dict[str, list[list[str]]] = {"red": [], "blue": []}
-        self.thrown: dict[tuple[str, int], list[str]] = {}
-        """(colour, throw serial) -> the faces scripted for that throw."""
-
-    def then(self, colour: str, faces: str) -> None:
-        shown = faces.split()
-        assert len(shown) == 6 and all(face in DICE[die] for die, face in enumerate(shown)), faces
-        self.queued[colour].append(shown)
-
-    def throw(self, state: Any, dice_set: Any, thrown: list[int], event: Any) -> Any:
-        """Show the faces scripted for this throw, if any, on the dice just thrown."""
-        key = (dice_set.colour, state.throws)
-        if key not in self.thrown and self.queued[dice_set.colour]:
-            self.thrown[key] = self.queued[dice_set.colour].pop(0)
-        faces = self.thrown.get(key)
-        if faces is not None:
-            for die in thrown:
-                dice_set.faces[die] = faces[die]
-            dice_set.dated(state.throws)  # a yuck scripted in, or out, is dated by this throw
-            event["faces"] = list(dice_set.faces)
-        return event
-
-
-_script = [DiceScript()]  # the current test's script; it outlives the test for the transcript check
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _scripted_throws() -> Iterator[None]:
-    """The engine throws through the current script for the whole module, so that the transcript
-    check after each test, which replays the game from its log, throws the same dice again."""
-    throw = SushiDiceGame._throw
-
-    def scripted(game: SushiDiceGame, state: Any, dice_set: Any, thrown: list[int]) -> Any:
-        return _script[0].throw(state, dice_set, thrown, throw(game, state, dice_set, thrown))
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(SushiDiceGame, "_throw", scripted)
-        yield
-
-
-@pytest.fixture(autouse=True)
-def dice(monkeypatch: pytest.MonkeyPatch) -> DiceScript:
-    monkeypatch.setattr("secrets.randbits", lambda bits: SEED)  # the seed of every new game
-    _script[0] = DiceScript()
-    return _script[0]
+    return ("cogs.tables", "cogs.games.sushidice.cog", "cogs.stats.leaderboard")
 
 
 # ---------------------------------------------------------------- helpers
@@ -178,10 +114,6 @@ def shows(faces: list[str | None]) -> str:
 def plate_picture(plate: str) -> str:
     """A plate as a panel pictures it: "🍤 ×6", the combo's six faces."""
     return "🍱 🐟🍣🍤🥚🥒⭐" if plate == "combo" else f"{FACE_EMOJI[plate]} ×6"
-
-
-def plate_faces(plate: str) -> str:
-    return "star maguro sake ebi tamago kappa" if plate == "combo" else " ".join([plate] * 6)
 
 
 def board_edits(table: Table) -> int:

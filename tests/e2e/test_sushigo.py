@@ -7,13 +7,14 @@ from typing import Any
 
 import pytest
 
-from cogs.bidi import plain
-from cogs.sushigo.cog import SushiGoCog
+from cogs.games.sushigo.cog import SushiGoCog
+from cogs.kit.words.bidi import plain
 from rules.sushigo.game import GAME, SushiGoPrivateView, SushiGoView
 from rules.sushigo.state import Pick
 from tests.e2e.helpers import Table, action_value, body_lines, buttons, heading_of, selects, text_of
 
 SEED = 7
+pytestmark = pytest.mark.seed(SEED)  # every new game's seed
 NAMES = ["alice", "bob", "carol"]
 PICK_WAIT = SushiGoCog.pick_gather  # how long the board waits for the next pick
 PRIVATE_WORDS = ("Your hand", "Your pick", "Keep a card", "In front of you")
@@ -22,12 +23,7 @@ SECOND_PERSON = re.compile(r"\b(you|your)\b", re.IGNORECASE)
 
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
-    return ("cogs.tables", "cogs.sushigo.cog", "cogs.leaderboard")
-
-
-@pytest.fixture(autouse=True)
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("secrets.randbits", lambda bits: SEED)  # the seed of every new game
+    return ("cogs.tables", "cogs.games.sushigo.cog", "cogs.stats.leaderboard")
 
 
 # ---------------------------------------------------------------- helpers

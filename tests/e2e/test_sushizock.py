@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from cogs.bidi import plain
-from cogs.sushizock.render import tile_text
+from cogs.games.sushizock.render import tile_text
+from cogs.kit.words.bidi import plain
 from rules.sushizock.game import GAME, ForcedTake, Roll, Steal, SushizockState, Take
 from tests.e2e.helpers import (
     Table,
@@ -35,17 +35,13 @@ from tests.e2e.helpers import (
 )
 
 SEED = 20240611
+pytestmark = pytest.mark.seed(SEED)  # every new game's seed
 NAMES = ["alice", "bob", "carol"]
 
 
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
-    return ("cogs.tables", "cogs.sushizock.cog", "cogs.leaderboard")
-
-
-@pytest.fixture(autouse=True)
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("secrets.randbits", lambda bits: SEED)  # the seed of every new game
+    return ("cogs.tables", "cogs.games.sushizock.cog", "cogs.stats.leaderboard")
 
 
 # ---------------------------------------------------------------- helpers

@@ -8,21 +8,14 @@ from typing import Any
 import discord
 import pytest
 
-from cogs.bidi import plain
+from cogs.kit.errors import Refusal
+from cogs.kit.words.bidi import plain
 from cogs.tables import tables_of
-from cogs.tables.errors import Refusal
 from tests.e2e.helpers import Table, buttons, components, field_of, heading_of, payload, text_of
+from tests.e2e.tinygame import FOUNDATION
 from tests.e2e.transcript import BOARD_MAX_CHARS, BOARD_MAX_LINES, Line, board_problems
 
 ADD_TWO = {"type": "add", "amount": 2}
-FOUNDATION = (
-    "cogs.tables",
-    "tests.e2e.tinygame",
-    "cogs.leaderboard",
-    "cogs.help",
-    "cogs.settings",
-    "cogs.notify",
-)
 
 
 @pytest.fixture

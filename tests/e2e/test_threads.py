@@ -13,21 +13,24 @@ from typing import Any
 import discord
 import pytest
 
-from cogs.bidi import plain
+from cogs.kit.words.bidi import plain
 from tests.e2e.helpers import Player, Table, buttons, components, play_a_move, text_of
 from tests.games import extensions as game_extensions
 
 SEED = 424242
+pytestmark = pytest.mark.seed(SEED)  # every new game's seed
 
 
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
-    return ("cogs.tables", *game_extensions(), "cogs.settings", "cogs.notify", "cogs.history", "cogs.replay")
-
-
-@pytest.fixture(autouse=True)
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("secrets.randbits", lambda bits: SEED)
+    return (
+        "cogs.tables",
+        *game_extensions(),
+        "cogs.preferences.settings",
+        "cogs.preferences.notify",
+        "cogs.history.cog",
+        "cogs.history.replay",
+    )
 
 
 async def open_and_seat(table: Table) -> None:

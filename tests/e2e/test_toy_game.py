@@ -6,6 +6,7 @@ unanswered click and no leak (the chaos suite's own test)."""
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,15 +14,16 @@ from typing import Any
 import pytest
 
 from bot import EXTENSIONS, GAME_EXTENSIONS
-from cogs.i18n import catalog
+from cogs.kit.words.catalogs import catalog
 from cogs.tables import tables_of
 from rules.registry import GAMES
 from tests import toy
 from tests.e2e import test_chaos, test_computers
-from tests.e2e.helpers import Player, Table, play_to_the_end
-from tests.e2e.test_sushidice import DiceScript
+from tests.e2e.helpers import Player, Table, card_texts, play_to_the_end, text_of
+from tests.e2e.rigged_dice import DiceScript
 from tests.games import extensions as game_extensions
 from tests.games import group, kit
+from tests.seeds import TableSeeds
 
 
 @pytest.fixture
@@ -57,10 +59,43 @@ async def test_one_human_against_a_computer_from_the_lobby(simcord_env: Any) -> 
     )
 
 
-async def test_a_chaos_run(simcord_env: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    draw = random.Random(kit(toy.GAME_ID).chaos_seed * 7919)  # as the chaos suite's own fixture does
-    monkeypatch.setattr("secrets.randbits", lambda bits: draw.getrandbits(bits))
+async def test_a_chaos_run(simcord_env: Any, seeds: TableSeeds, monkeypatch: pytest.MonkeyPatch) -> None:
+    seeds.follow(random.Random(kit(toy.GAME_ID).chaos_seed * 7919))  # as the chaos suite's own fixture does
     for game_id in GAMES:
         for module, name, value in kit(game_id).slowed(test_chaos.SCALE):
             monkeypatch.setattr(module, name, value)
     await test_chaos.test_chaos(simcord_env, toy.GAME_ID)
+
+
+async def test_it_shows_in_games_rules_roll_and_stats_with_its_colour(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Everything a sixth game brings comes from its own two packages: its title in /games, its rules in
+    /rules, its dice in /roll and /rolls help, its line on /stats in its own colour."""
+    env = simcord_env
+    await env.bot.tree.sync()
+    table = Table(env, group(toy.GAME_ID), ["alice", "bob"])
+    alice = table.member("alice")
+    listed = await alice.slash(table.parent, "games")
+    assert "Dice Race" in text_of(listed.response)
+    rules = await alice.slash(table.parent, "rules", game=toy.GAME_ID)
+    assert catalog("en")["toy.rules.text"] in text_of(rules.response)
+    rolled = await alice.slash(table.parent, "roll", expression="race")
+    assert "2 Dice Race dice" in text_of(rolled.response) and "= **" in "\n".join(card_texts(rolled.response))
+    helped = await alice.slash(table.parent, "rolls help")
+    assert "`race` (2 Dice Race dice, `race 1` for one)" in text_of(helped.response)
+
+    await table.seat_everyone(**kit(toy.GAME_ID).options)
+    await play_to_the_end(table, {seat: Player(table, name) for seat, name in enumerate(table.players)})
+    drawn: list[Any] = []
+    # The extension's own module (discord.py loads an extension as a module object of its own).
+    real = sys.modules["cogs.stats.leaderboard"].stats_png
+
+    def stats_png(name: str, lines: list[Any], *args: Any) -> bytes:
+        drawn.extend(lines)
+        return real(name, lines, *args)
+
+    monkeypatch.setattr(sys.modules["cogs.stats.leaderboard"], "stats_png", stats_png)
+    stats = await alice.slash(table.channel, "stats")
+    assert stats.response is not None and stats.response.attachments, text_of(stats.response)
+    assert [(line.title, line.colour) for line in drawn] == [("Dice Race", (255, 214, 102))]

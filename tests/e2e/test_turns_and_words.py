@@ -12,10 +12,10 @@ from tests.e2e.helpers import Player, Table, body_lines, text_of
 EXTENSIONS = (
     "cogs.tables",
     "tests.e2e.tinygame",
-    "cogs.rockthebock.cog",
-    "cogs.sushigo.cog",
-    "cogs.notify",
-    "cogs.settings",
+    "cogs.games.rockthebock.cog",
+    "cogs.games.sushigo.cog",
+    "cogs.preferences.notify",
+    "cogs.preferences.settings",
 )
 
 

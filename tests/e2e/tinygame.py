@@ -2,7 +2,8 @@
 
 Seats take turns adding 1 or 2 to their own total; the first to reach the goal wins.
 Each seat also holds a secret lucky number (sent by DM), so the private path is exercised.
-Loaded as an extension by the foundation end-to-end tests only.
+Loaded as an extension by the foundation end-to-end tests only (`FOUNDATION`); `play_tiny` plays one
+whole game of it.
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.kit.messages import Board
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog
-from cogs.tables.ui import Board
 from rules.codec import ActionCodec, Codecs, StateCodec
 from rules.engine import (
     Action,
@@ -28,6 +29,19 @@ from rules.engine import (
 )
 
 GOAL = 5
+FOUNDATION = (
+    "cogs.tables",
+    "tests.e2e.tinygame",
+    "cogs.stats.leaderboard",
+    "cogs.help.cog",
+    "cogs.preferences.settings",
+    "cogs.preferences.notify",
+)
+"""The extensions of the foundation tests: the table machinery with Tiny Race and the features it
+meets (their tables play Tiny Race)."""
+
+# Tiny Race: alice +2, bob +1, alice +2, bob +1, alice +2 — alice reaches 5 on the fifth move.
+WINNING_CLICKS = [("alice", "+2"), ("bob", "+1"), ("alice", "+2"), ("bob", "+1"), ("alice", "+2")]
 
 
 @dataclass(frozen=True)
@@ -126,6 +140,13 @@ class TinyCog(GameCog, group_name="tiny", group_description="Tiny Race (tests on
     @app_commands.command(name="add", description="Add to your total")
     async def add(self, interaction: discord.Interaction, amount: int) -> None:
         await self.tables.act_command(interaction, self.game.id, Add(amount))
+
+
+async def play_tiny(table: Any) -> None:
+    """One whole Tiny Race at a new table in the channel, through the buttons."""
+    await table.seat_everyone()
+    for name, label in WINNING_CLICKS:
+        await table.click(name, label)
 
 
 async def setup(bot: commands.Bot) -> None:

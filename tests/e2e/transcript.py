@@ -16,9 +16,9 @@ from typing import Any
 
 from simcord import Env
 
-from cogs.bidi import plain
-from cogs.i18n import catalog, languages
-from cogs.limits import walk
+from cogs.kit.limits import walk
+from cogs.kit.words.bidi import plain
+from cogs.kit.words.catalogs import catalog, languages
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog
 from rules.engine import IllegalAction

@@ -25,28 +25,11 @@ from rules.sushigo.state import Pick
 from rules.sushizock.computer import Turn, heuristic_worth
 from rules.sushizock.game import Roll, Take
 from tests.games import kit
+from tests.rules.playing import board, play
 
 ROOT = Path(__file__).resolve().parents[2]
 SMALL = 12
 """Hard's rollouts in these tests."""
-
-
-def play(game_id: str, players: int, seed: int, moves: int, level: str = "normal") -> Any:
-    """A state `moves` actions into a game of computers."""
-    game = GAMES[game_id]
-    state = game.new(players, seed)
-    for step in range(moves):
-        if game.is_over(state):
-            break
-        seat = min(game.to_move(state))
-        action = choose(game, state, seat, level, seed + step, published=_board(game_id, state))  # type: ignore[arg-type]
-        game.apply(state, seat, action if action is not None else game.legal_actions(state, seat)[0])
-    return state
-
-
-def _board(game_id: str, state: Any) -> int | None:
-    """A real-time game: pretend the public board is up to date."""
-    return kit(game_id).published(state)
 
 
 def _legal(game_id: str, state: Any, seat: int, action: Any) -> bool:
@@ -66,7 +49,7 @@ def test_computers_choose_only_legal_actions(game_id: str, level: str) -> None:
             if game.is_over(state):
                 continue
             for seat in sorted(game.to_move(state)):
-                action = choose(game, state, seat, level, 5, published=_board(game_id, state), rollouts=SMALL)  # type: ignore[arg-type]
+                action = choose(game, state, seat, level, 5, published=board(game_id, state), rollouts=SMALL)  # type: ignore[arg-type]
                 if action is None:  # a real-time game: nothing to do now (Sushi Dice: no Chop! to call)
                     assert kit(game_id).real_time
                     continue
@@ -93,7 +76,7 @@ def test_the_same_seed_chooses_the_same_whatever_the_seat_cannot_know(game_id: s
         for seat in sorted(game.to_move(state)):
             twin = kit(game_id).twin(state, seat, rng)
             assert game.dump(twin) != game.dump(state), "the twin differs in what the seat cannot see"
-            published = _board(game_id, state)
+            published = board(game_id, state)
             for level in LEVELS:
                 for seed in (1, 2):
                     forget()
@@ -193,7 +176,7 @@ def test_games_of_computers_end(game_id: str, level: str) -> None:
         for seat in sorted(game.to_move(state)):
             if seat not in game.to_move(state):
                 continue
-            action = choose(game, state, seat, level, step, published=_board(game_id, state), rollouts=2)  # type: ignore[arg-type]
+            action = choose(game, state, seat, level, step, published=board(game_id, state), rollouts=2)  # type: ignore[arg-type]
             if action is not None:
                 game.apply(state, seat, action)
     assert game.is_over(state)
@@ -206,7 +189,7 @@ _DECISIONS = """
 import json, sys, tempfile
 from pathlib import Path
 from rules.registry import GAMES
-from tests.rules.test_computer import play
+from tests.rules.playing import play
 from rules.computer.play import choose
 game_id = sys.argv[1]
 if game_id not in GAMES:  # the toy game of tests/test_toy_game.py, from its temporary packages

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cogs.bidi import plain
-from cogs.rockthebock import render as rockthebock_render
+from cogs.games.rockthebock import render as rockthebock_render
+from cogs.kit.words.bidi import plain
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import ResultNotes
 from rules.engine import IllegalAction

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cogs.i18n import plural
-from cogs.sushidice import render as sushidice_render
-from cogs.sushidice.cog import stands
+from cogs.games.sushidice import render as sushidice_render
+from cogs.games.sushidice.cog import stands
+from cogs.kit.words.text import plural
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import ResultNotes
 from rules.engine import Action, IllegalAction

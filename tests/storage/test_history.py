@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from storage.database import Database
-from storage.history import DAY, RETENTION_KEY, Filter, HistoryStore
+from storage.history import DAY, Filter, HistoryStore
 from storage.leaderboard import Leaderboard, SeatResult
-from storage.settings import GuildSettings
+from storage.settings import RETENTION_KEY, GuildSettings
 from storage.tables import Seat, TableRecord, TableStore
 
 ALICE, BOB, CAROL = 100, 200, 300

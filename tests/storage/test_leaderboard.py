@@ -6,22 +6,9 @@ from __future__ import annotations
 from storage.database import Database
 from storage.history import Filter, HistoryStore
 from storage.leaderboard import ALL_GAMES, Leaderboard, SeatResult
-from storage.tables import Seat, TableRecord, TableStore
+from tests.storage.records import finish
 
 ALICE, BOB = 100, 200
-
-
-async def finish(database: Database, channel_id: int, results: list[SeatResult]) -> int:
-    store = TableStore(database)
-    seats = [Seat(r.user_id, f"player {r.user_id}", computer=r.user_id < 0, level=r.level) for r in results]
-    record = await store.create(TableRecord(1, channel_id, "tiny", ALICE, seats=seats), now=1.0)
-    await store.save(record, expected_version=0, action={"type": "start", "seed": 1}, seat=None, now=2.0)
-    record.status = "finished"
-    await store.save(
-        record, expected_version=1, action={"type": "end"}, seat=0, now=3.0 + channel_id, results=results
-    )
-    assert record.id is not None
-    return record.id
 
 
 async def test_computers_are_never_rated_and_the_human_counts_the_game_marked(database: Database):

@@ -12,10 +12,10 @@ import aiosqlite
 from storage.database import Database
 from storage.leaderboard import ALL_GAMES, Leaderboard, SeatResult
 from storage.schema import statements
-from storage.seasons import SCHEDULE_KEY, Seasons, next_boundary
-from storage.settings import GuildSettings
+from storage.seasons import Seasons, next_boundary
+from storage.settings import SCHEDULE_KEY, GuildSettings
 from storage.sqlite import SqliteDatabase
-from tests.storage.test_leaderboard import finish
+from tests.storage.records import finish
 
 ALICE, BOB = 100, 200
 

@@ -2,24 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
+from toy_rules_pkg.game import RaceState, RaceView, Throw
 
+from cogs.kit.messages import Board
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog
-from cogs.tables.ui import Board
-from rules.registry import REGISTERED
+
+Context = TableContext[RaceState, Throw, RaceView]
+Cog = GameCog[RaceState, Throw, RaceView]
 
 
-def public(ctx: TableContext) -> dict[str, Any]:
-    """The whole table's view (Dice Race hides nothing)."""
-    return dict(ctx.public())
-
-
-def board(cog: GameCog, ctx: TableContext) -> Board:
-    view = public(ctx)
-    throw = REGISTERED["toy"].game.decode_action
+def board(cog: Cog, ctx: Context) -> Board:
+    view = ctx.public()
     lines = [
         ctx.t("toy.board.total", name=ctx.name(seat), total=total, goal=view["goal"])
         for seat, total in enumerate(view["scores"])
@@ -29,9 +24,9 @@ def board(cog: GameCog, ctx: TableContext) -> Board:
         lines.append(ctx.t("toy.board.thrown", name=ctx.name(event["seat"]), pips=pips))
     embed = discord.Embed(title=ctx.t("toy.board.title"), description="\n".join(lines))
     result = Board(embed=embed)
-    if not view["over"]:
-        embed.set_footer(text=ctx.t("toy.board.turn", name=ctx.name(view["turn"])))
+    turn = view["turn"]
+    if turn is not None:
+        embed.set_footer(text=ctx.t("toy.board.turn", name=ctx.name(turn)))
         for dice in (1, 2):
-            action = throw({"type": "throw", "dice": dice})
-            result.items.append(cog.action_button(ctx, action, ctx.t(f"toy.button.{dice}")))
+            result.items.append(cog.action_button(ctx, Throw(dice), ctx.t(f"toy.button.{dice}")))
     return result

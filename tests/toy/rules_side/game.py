@@ -10,6 +10,8 @@ from rules.codec import ActionCodec, Codecs, StateCodec
 from rules.engine import Action, Event, Rng, ViewHeader, require, shared_ranks, table_options
 
 GOAL = 80
+FACES = ("1", "2", "3", "4", "5", "6")
+"""A die's faces, as /roll names them (`dice.py`)."""
 
 
 @dataclass(frozen=True)
@@ -64,7 +66,7 @@ class DiceRace(Codecs[RaceState, Throw]):
         require(not state.over, "game_over")
         require(seat in self.to_move(state), "not_your_turn")
         require(action.dice in (1, 2), "bad_dice", dice=action.dice)
-        pips = [1 + state.rng.below(6) for _ in range(action.dice)]
+        pips = [1 + state.rng.below(len(FACES)) for _ in range(action.dice)]
         state.totals[seat] += sum(pips)
         state.over = state.totals[seat] >= GOAL
         state.turn = (state.turn + 1) % state.players

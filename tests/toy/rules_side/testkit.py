@@ -17,4 +17,11 @@ def twin(state: RaceState, seat: int, rng: random.Random) -> RaceState:
     return copy
 
 
-TESTKIT = Testkit[RaceState, Throw](hidden=((2, 6),), twin=twin, chaos_seed=1306, chaos_steps=60)
+TESTKIT = Testkit[RaceState, Throw](
+    hidden=((2, 6),),
+    twin=twin,
+    chaos_seed=1306,
+    chaos_steps=60,
+    calls_per_click=1.1,  # a throw is its answer, which edits the board
+    typed=("throw", None, True),
+)

@@ -1,0 +1,87 @@
+"""What the bot needs of discord.py that discord.py does not offer publicly, in one place.
+
+Each function names the private part it reads; `tests/cogs/test_adapter.py` checks every one against
+the installed discord.py, so an upgrade that moves one fails there, loudly, instead of a click
+failing in production.
+
+- `answer_with_update`: answers a component interaction by editing its message without asking for
+  the message back (discord.py's `response.edit_message` always asks, then builds a Message and
+  stores a view): `Interaction._session`, `InteractionResponse._response_type`,
+  `discord.webhook.async_.async_context` and `interaction_message_response_params`.
+- `routed_components`: which custom_ids discord.py routes to a handler (its view store's
+  `_dynamic_items` and `_views`), for the answer to a press no handler claims.
+- `shows_component`: whether discord.py calls a DynamicItem for a press: it does so only when the message
+  the interaction carries still shows the pressed component (`ViewStore.schedule_dynamic_item_call`
+  rebuilds that message's view and looks the component up), and drops the press silently otherwise.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+import discord.http
+from discord.webhook.async_ import async_context, interaction_message_response_params
+
+
+async def answer_with_update(interaction: discord.Interaction, **edit: Any) -> None:
+    """Answer `interaction` with a message update (`edit`: `Message.edit`'s content, embed, view,
+    attachments), asking Discord for nothing back. Raises as `response.edit_message` does."""
+    response = interaction.response
+    if response.is_done():
+        raise discord.InteractionResponded(interaction)
+    params = interaction_message_response_params(
+        type=discord.InteractionResponseType.message_update.value,
+        **edit,
+        previous_allowed_mentions=interaction.client.allowed_mentions,
+    )
+    route = discord.http.Route(
+        "POST",
+        "/interactions/{webhook_id}/{webhook_token}/callback",
+        webhook_id=interaction.id,
+        webhook_token=interaction.token,
+    )
+    http = interaction.client.http
+    body: dict[str, Any] = {"payload": params.payload}
+    if params.files:  # as discord.py sends them: a multipart body
+        body = {"files": params.files, "multipart": params.multipart}
+    await async_context.get().request(
+        route,
+        session=interaction._session,  # the session discord.py answers every interaction with
+        proxy=http.proxy,
+        proxy_auth=http.proxy_auth,
+        **body,
+    )
+    response._response_type = discord.InteractionResponseType.message_update  # is_done() from now on
+
+
+RoutedComponents = tuple[dict[re.Pattern[str], Any], dict[Any, dict[tuple[int, str], Any]]]
+"""A view store's dynamic item templates, and its stored views' items by message id (None: any)."""
+
+
+def routed_components(client: discord.Client) -> RoutedComponents | None:
+    """The client's view store as discord.py 2.7 keeps it; None when it cannot be read."""
+    store = getattr(getattr(client, "_connection", None), "_view_store", None)
+    dynamic = getattr(store, "_dynamic_items", None)
+    views = getattr(store, "_views", None)
+    if not isinstance(dynamic, dict) or not isinstance(views, dict):
+        return None
+    return dynamic, views
+
+
+def shows_component(message: discord.Message | None, kind: int, custom_id: str) -> bool:
+    """Whether `message`, as an interaction carries it, shows a component of type `kind` with `custom_id`,
+    judged as discord.py 2.7 judges it before calling a DynamicItem (an edit that crossed the press may
+    have taken the component away: Discord sends the message as it is when the interaction is made)."""
+    if message is None:
+        return False
+    kind_of_view = discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View
+    try:
+        view = kind_of_view.from_message(message, timeout=None)
+    except Exception:  # a message discord.py cannot read back: its own lookup fails the same way
+        return False
+    return any(
+        item.type.value == kind and getattr(item, "custom_id", None) == custom_id
+        for item in view.walk_children()
+    )

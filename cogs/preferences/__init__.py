@@ -1,0 +1,2 @@
+"""What a server and a player choose: /settings (settings.py), /notify (notify.py), /language
+(language.py)."""

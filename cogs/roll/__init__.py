@@ -1,0 +1,1 @@
+"""/roll, /r and /rolls: dice notation rolled and shown (cog.py, render.py), with its words."""

@@ -1,0 +1,1 @@
+"""/leaderboard and /stats (leaderboard.py), their pictures (charts.py), and seasons (seasons.py)."""

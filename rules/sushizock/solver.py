@@ -1,0 +1,182 @@
+"""Sushizock's hard computer: every turn played exactly for the game's value of where it ends.
+
+Each decision of a turn (which dice to set aside, whether to throw again, which tile to take or steal)
+maximises the expected value of the turn's end, over every dice outcome exactly (`turn.Turn`, memoised
+over the dice set aside and the throws left). A turn's end is valued as a whole position, not a tile:
+
+- `estimates`: every seat's expected final score. A sushi counts at the end only while the bone pile is
+  as high, so each pile is valued against the tiles its seat will still take: the rows' tiles dealt one
+  a turn from the seat to move (the end of the rows), each a sushi or a bone as the rows hold them.
+- `utility`: a seat's chance to win from those estimates and how much the remaining tiles can still
+  swing (the score gap counts for more as the rows run out; a finished game is known but for the
+  tiles nobody has seen). A steal counts by what it takes from whoever it takes it from.
+- At two players a take is valued after the opponent's whole next turn, also played exactly (an
+  expectimax two turns deep); with more players the position after the take is valued directly.
+
+Hard reads only what everybody sees: the rows, each pile's height and top tile. A tile under a top
+counts as the average of the tiles nobody has seen. The values found for a table are kept for every
+decision of the turn (they do not depend on the dice), and for later turns that reach the same table.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from rules.sushizock.pieces import SUSHI, THROWS, SushizockState
+from rules.sushizock.turn import TakeKey, Turn
+from rules.sushizock.values import hidden_tiles
+
+SIGMA_END = 2.0
+"""Score spread left when the rows are empty (the buried tiles nobody has seen)."""
+SIGMA_TILE = 2.2
+"""Score spread each tile still to be taken adds (its variance; at least a sushi's or a bone's)."""
+FUTURE = 1.0
+"""How much the sushi still to come count where the bones leave room for them."""
+MARGIN = 0.01
+"""A point of margin, in chances to win: breaks ties toward the bigger lead, or the smaller loss."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """What everybody sees between turns; a pile's buried tiles hold the unseen average."""
+
+    players: int
+    turn: int
+    sushi_row: tuple[int, ...]
+    bone_row: tuple[int, ...]
+    sushi_piles: tuple[tuple[float, ...], ...]
+    bone_piles: tuple[tuple[float, ...], ...]
+    over: bool = False
+
+
+def public(state: SushizockState) -> Position:
+    sushi, bones = hidden_tiles(state)
+    buried_sushi = sum(sushi) / len(sushi) if sushi else 0.0
+    buried_bone = sum(bones) / len(bones) if bones else 0.0
+
+    def shown(pile: list[int], buried: float) -> tuple[float, ...]:
+        return (buried,) * (len(pile) - 1) + (float(pile[-1]),) if pile else ()
+
+    return Position(
+        players=state.players,
+        turn=state.turn,
+        sushi_row=tuple(state.sushi_row),
+        bone_row=tuple(state.bone_row),
+        sushi_piles=tuple(shown(pile, buried_sushi) for pile in state.sushi_piles),
+        bone_piles=tuple(shown(pile, buried_bone) for pile in state.bone_piles),
+    )
+
+
+def forced_tile(position: Position) -> tuple[str, int]:
+    """The forced take as the engine makes it (`SushizockGame.forced_tile`): (pile, index in its row)."""
+    if position.bone_row:
+        return "bone", position.bone_row.index(min(position.bone_row))
+    return SUSHI, position.sushi_row.index(min(position.sushi_row))
+
+
+def after(position: Position, key: TakeKey) -> Position:
+    """The position once the seat to move ends its turn with `key`."""
+    seat = position.turn
+    rows = {SUSHI: list(position.sushi_row), "bone": list(position.bone_row)}
+    piles = {SUSHI: [list(p) for p in position.sushi_piles], "bone": [list(p) for p in position.bone_piles]}
+    if key[0] == "steal":
+        _, pile, target, depth = key
+        tile = piles[pile][target].pop(len(piles[pile][target]) - depth)
+    else:
+        pile, index = forced_tile(position) if key[0] == "forced" else (key[1], key[2] - 1)
+        tile = float(rows[pile].pop(index))
+    piles[pile][seat].append(tile)
+    over = not rows[SUSHI] and not rows["bone"]
+    return Position(
+        players=position.players,
+        turn=seat if over else (seat + 1) % position.players,
+        sushi_row=tuple(rows[SUSHI]),
+        bone_row=tuple(rows["bone"]),
+        sushi_piles=tuple(tuple(p) for p in piles[SUSHI]),
+        bone_piles=tuple(tuple(p) for p in piles["bone"]),
+        over=over,
+    )
+
+
+def estimates(position: Position) -> list[float]:
+    """Every seat's expected final score: its piles as they stand, and the tiles it will still take
+    (one a turn from the seat to move, a sushi with the rows' share of sushi), counted as the game
+    counts them: the bottom sushi, as many as the bones."""
+    sushi_row, bone_row = position.sushi_row, position.bone_row
+    left = len(sushi_row) + len(bone_row)
+    share = len(sushi_row) / left if left else 0.0
+    sushi_mean = sum(sushi_row) / len(sushi_row) if sushi_row else 0.0
+    bone_mean = sum(bone_row) / len(bone_row) if bone_row else 0.0
+    found: list[float] = []
+    for seat in range(position.players):
+        takes = sum(1 for i in range(left) if (position.turn + i) % position.players == seat)
+        sushi, bones = position.sushi_piles[seat], position.bone_piles[seat]
+        prefix = [0.0]
+        for tile in sushi:
+            prefix.append(prefix[-1] + tile)
+        # Each take a sushi with the rows' share of sushi. (Steering the takes toward as many sushi
+        # as bones valued early bones too highly: 0.44 of 200 games against normal.)
+        value = sum(bones) + takes * (1 - share) * bone_mean
+        for more in range(takes + 1):  # `more` of the takes sushi, the rest bones
+            chance = math.comb(takes, more) * share**more * (1 - share) ** (takes - more)
+            height = len(bones) + takes - more
+            room = max(0, min(more, height - len(sushi)))
+            counted = prefix[min(height, len(sushi))] + FUTURE * sushi_mean * room
+            value += chance * counted
+        found.append(value)
+    return found
+
+
+def _phi(x: float) -> float:
+    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
+
+
+def utility(position: Position, seat: int) -> float:
+    """`seat`'s chance to win from `position`, roughly, plus a little for its margin."""
+    values = estimates(position)
+    left = len(position.sushi_row) + len(position.bone_row)
+    sigma = math.sqrt(SIGMA_END**2 + SIGMA_TILE**2 * left)
+    others = [value for other, value in enumerate(values) if other != seat]
+    win = math.prod(_phi((values[seat] - other) / sigma) for other in others)
+    return win + MARGIN * (values[seat] - max(others))
+
+
+class Solver:
+    """Hard's values of a turn's ends, per public position (a cache only)."""
+
+    def __init__(self) -> None:
+        self._known: dict[Position, dict[TakeKey, float]] = {}
+
+    def forget(self) -> None:
+        self._known.clear()
+
+    def turn(self, state: SushizockState) -> Turn:
+        """The turn of the seat to move, each end valued two turns deep at two players."""
+        root = public(state)
+        known = self._known.get(root)
+        if known is None:
+            if len(self._known) > 256:
+                self._known.clear()
+            known = self._known[root] = {}
+        seat = root.turn
+
+        def worth(key: TakeKey) -> float:
+            if key not in known:
+                known[key] = self._value(after(root, key), seat)
+            return known[key]
+
+        return Turn(state, worth)
+
+    def _value(self, position: Position, seat: int) -> float:
+        if position.over or position.players > 2:
+            return utility(position, seat)
+        # The opponent plays its whole turn exactly, for its own chance (at two players, against ours).
+        replies: dict[TakeKey, float] = {}
+
+        def theirs(key: TakeKey) -> float:
+            if key not in replies:
+                replies[key] = -utility(after(position, key), seat)
+            return replies[key]
+
+        return -Turn(position, theirs).throw((0, 0, 0, 0), THROWS - 1)

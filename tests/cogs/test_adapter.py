@@ -1,0 +1,142 @@
+"""discord.py's private parts the bot reads (cogs/kit/adapter.py), checked against the installed
+discord.py on its own objects: an upgrade that moves one fails here, naming it, instead of a click
+failing in production."""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+import aiohttp
+import discord
+import pytest
+from discord.webhook.async_ import AsyncWebhookAdapter, async_context, interaction_message_response_params
+
+from cogs.kit.adapter import answer_with_update, routed_components
+from cogs.tables.ui import TableButton, TableSelect
+
+UPGRADED = f"discord.py {discord.__version__} changed {{}}: cogs/kit/adapter.py must follow it ({{}})"
+
+
+def require(holds: bool, attribute: str, needed_for: str) -> None:
+    if not holds:
+        pytest.fail(UPGRADED.format(attribute, needed_for), pytrace=False)
+
+
+def client() -> discord.Client:
+    return discord.Client(intents=discord.Intents.none())
+
+
+def interaction(of: discord.Client) -> discord.Interaction:
+    """A component interaction as the gateway delivers one (discord.py's own constructor)."""
+    payload: Any = {
+        "id": "11",
+        "application_id": "12",
+        "type": 3,
+        "token": "token",
+        "version": 1,
+        "attachment_size_limit": 8 << 20,
+        "channel": {"id": "13", "type": 1},
+        "user": {"id": "14", "username": "alice", "discriminator": "0", "avatar": None},
+        "data": {"custom_id": "x", "component_type": 2},
+    }
+    return discord.Interaction(data=payload, state=of._connection)
+
+
+async def test_an_interaction_keeps_the_session_discord_py_answers_it_with() -> None:
+    require("_session" in discord.Interaction.__slots__, "Interaction._session", "the session an answer uses")
+    bot = client()
+    async with aiohttp.ClientSession() as session:
+        bot.http._HTTPClient__session = session  # type: ignore[attr-defined]  # what login sets
+        made = interaction(bot)
+        require(made._session is session, "Interaction._session", "the client's aiohttp session")
+    answers = inspect.getsource(discord.InteractionResponse)
+    require("session=parent._session" in answers, "Interaction._session", "discord.py's own answers use it")
+
+
+async def test_a_response_type_set_by_hand_makes_the_response_done() -> None:
+    require(
+        "_response_type" in discord.InteractionResponse.__slots__,
+        "InteractionResponse._response_type",
+        "an answer sent without discord.py marks the response done",
+    )
+    response = interaction(client()).response
+    require(not response.is_done(), "InteractionResponse.is_done", "a new response is not done")
+    response._response_type = discord.InteractionResponseType.message_update
+    require(
+        response.is_done() and response.type is discord.InteractionResponseType.message_update,
+        "InteractionResponse._response_type",
+        "is_done() and type read it",
+    )
+
+
+async def test_an_answer_already_given_is_refused_as_discord_py_refuses_it() -> None:
+    made = interaction(client())
+    made.response._response_type = discord.InteractionResponseType.deferred_message_update
+    with pytest.raises(discord.InteractionResponded):
+        await answer_with_update(made, content="late")
+
+
+def test_the_webhook_request_takes_what_the_adapter_sends() -> None:
+    require(
+        isinstance(async_context.get(), AsyncWebhookAdapter),
+        "discord.webhook.async_.async_context",
+        "the adapter that sends interaction callbacks",
+    )
+    parameters = inspect.signature(AsyncWebhookAdapter.request).parameters
+    wanted = {"route", "session", "proxy", "proxy_auth", "payload", "files", "multipart"}
+    require(
+        wanted <= parameters.keys(),
+        f"AsyncWebhookAdapter.request{tuple(sorted(wanted - parameters.keys()))}",
+        "the callback request's arguments",
+    )
+    params = interaction_message_response_params(
+        type=discord.InteractionResponseType.message_update.value,
+        content="hello",
+        previous_allowed_mentions=discord.AllowedMentions.none(),
+    )
+    require(
+        params.payload["type"] == 7 and params.payload["data"]["content"] == "hello",
+        "discord.webhook.async_.interaction_message_response_params",
+        "the message update's payload",
+    )
+    require(
+        not params.files and hasattr(params, "multipart"),
+        "interaction_message_response_params(...).files / .multipart",
+        "a message update with files goes as a multipart body",
+    )
+
+
+async def test_routed_components_reads_a_real_clients_view_store() -> None:
+    bot = client()
+    bot.add_dynamic_items(TableButton, TableSelect)
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label="Mine", custom_id="persistent:mine"))
+    bot.add_view(view)
+    routed = routed_components(bot)
+    require(
+        routed is not None,
+        "Client._connection._view_store._dynamic_items / ._views",
+        "which custom_ids have a handler",
+    )
+    assert routed is not None
+    dynamic, views = routed
+    require(
+        set(dynamic.values()) == {TableButton, TableSelect}
+        and all(
+            pattern.fullmatch("sb:sushigo:1:2:a:x")
+            for pattern, kind in dynamic.items()
+            if kind is TableButton
+        ),
+        "ViewStore._dynamic_items",
+        "each DynamicItem by its compiled template",
+    )
+    require(
+        (discord.ComponentType.button.value, "persistent:mine") in views.get(None, {}),
+        "ViewStore._views",
+        "a persistent view's items by (component type, custom_id) under None (any message)",
+    )
+
+
+def test_routed_components_is_none_for_what_is_no_client() -> None:
+    assert routed_components(object()) is None  # type: ignore[arg-type]

@@ -1,0 +1,248 @@
+"""Every Kaiten Sushi board of whole games, as players see it: each edit of the public board drawn by
+simcord's Preview in Chromium at a desktop and a phone size, and the tallest kept.
+
+`tests/e2e/look_games.py` draws the moments a game stops at (the first board, one a few moves in); a
+board's height changes with every step, so here whole games are played at a full table (four players,
+32-character names, a Persian one in the Persian run), with the chopsticks challenge on (a missed grab
+now and then: the dropped sushi and its soy), the wasabi picker opened, spent and closed, and every
+other choice (the fetch, the plate cell, the ginger, the refill) made at random by the board's own
+buttons. After each click the board is drawn as it then stands; a gateway listener notes every edit of
+the board message, so the run says how many edits it saw and that each was drawn.
+
+Not part of the suite: `bench/look.py` runs it. Heights go to `LOOK_OUT/heights.json` as the moment
+`whole` (the tallest edit of the run, per language and screen), the tallest pictures to
+`LOOK_OUT/kaiten/<lang>-whole-<screen>.png` and what each tallest board was (turn, step, its text) to
+`LOOK_OUT/kaiten/whole.json`. `LOOK_LANGUAGES` narrows the run, `LOOK_WHOLE_GAMES` sets how many
+games each language plays (default 1).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from typing import Any
+
+import pytest
+from simcord.backend.errors import SetupError
+
+from tests.e2e.helpers import Table, buttons, payload, text_of
+from tests.e2e.look_games import (
+    LANGUAGE_IDS,
+    OUT,
+    SCREENS,
+    debian_chromium,
+    full_names,
+    long_named_table,
+)
+from tests.e2e.test_languages import admin_sets_language
+
+__all__ = ["debian_chromium"]  # the Preview drives Debian's Chromium
+
+GAME = "kaiten"
+GAMES_PER_LANGUAGE = int(os.environ.get("LOOK_WHOLE_GAMES", "1"))
+TALL = 4000  # the Preview's surface: the board at its full height
+MISS = 0.15  # how often a grab presses a wrong button (a dropped sushi, a soy)
+PICKER = 0.35  # how often a player who may spend a wasabi opens the picker
+SPEND = 0.6  # and then spends it (else goes back)
+
+# The challenge waits seconds for the press: simcord must not wait its window out as settling work.
+pytestmark = pytest.mark.simcord(settle_timeout=1.5)
+
+
+@pytest.fixture
+def extensions() -> tuple[str, ...]:
+    return ("cogs.tables", "cogs.games.kaiten.cog", "cogs.preferences.settings", "cogs.preferences.language")
+
+
+def _layout(value: Any) -> Any:
+    """A message payload without what does not change its height (ids, urls, custom ids, stamps)."""
+    if isinstance(value, dict):
+        skip = {"id", "url", "proxy_url", "custom_id", "edited_timestamp", "timestamp", "media", "nonce"}
+        return {key: _layout(item) for key, item in sorted(value.items()) if key not in skip}
+    if isinstance(value, list):
+        return [_layout(item) for item in value]
+    return value
+
+
+def signature(payload_: dict[str, Any]) -> str:
+    return json.dumps(_layout({"content": payload_.get("content"), "components": payload_.get("components")}))
+
+
+class Edits:
+    """The board message's edits as the gateway publishes them (every MESSAGE_CREATE / _UPDATE)."""
+
+    def __init__(self, env: Any) -> None:
+        self.latest: dict[int, dict[str, Any]] = {}
+        self.seen: dict[int, list[str]] = {}
+        env.backend.subscribers.append(self.feed)
+
+    def feed(self, event: str, data: Any) -> None:
+        if event in ("MESSAGE_CREATE", "MESSAGE_UPDATE") and isinstance(data, dict) and "id" in data:
+            message_id = int(data["id"])
+            self.latest[message_id] = data
+            self.seen.setdefault(message_id, []).append(signature(data))
+
+
+class Tallest:
+    """Draws boards at each screen size and keeps the tallest of each screen."""
+
+    def __init__(self, table: Table, language: str) -> None:
+        self.table, self.language = table, language
+        self.open: Any = None
+        self.context: Any = None
+        self.best: dict[str, tuple[int, dict[str, Any]]] = {}
+        self.drawn: set[str] = set()
+        self.shots = 0
+
+    async def preview(self) -> Any:
+        """One Preview at a time (simcord allows no more), sized per capture."""
+        if self.open is None:
+            width, _ = SCREENS["desktop"]
+            self.context = self.table.env.preview(
+                self.table.channel,
+                viewers=[self.table.host],
+                layout="message",
+                display="fixed",
+                width=width,
+                height=TALL,
+            )
+            self.open = await self.context.__aenter__()
+        return self.open
+
+    async def close(self) -> None:
+        if self.open is not None:
+            self.open = None
+            await self.context.__aexit__(None, None, None)
+
+    async def shoot(self, message: Any, layout: str, about: dict[str, Any]) -> None:
+        """Draw `message` (its layout fingerprinted as `layout`) unless a board laid out alike was."""
+        if layout in self.drawn:
+            return
+        self.drawn.add(layout)
+        self.shots += 1
+        for screen, (width, _) in SCREENS.items():
+            try:
+                report = await self.capture(message, width)
+            except SetupError:  # the game's end moved the channel on (its thread closed): a fresh Preview
+                await self.close()
+                report = await self.capture(message, width)
+            height = report.output_height
+            if height > self.best.get(screen, (-1, {}))[0]:
+                self.best[screen] = (height, {**about, "text": text_of(message)})
+                path = OUT / GAME / f"{self.language}-whole-{screen}.png"
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(report.png)
+
+    async def capture(self, message: Any, width: int) -> Any:
+        preview = await self.preview()
+        await preview.show(message)
+        return await preview.screenshot(
+            None, viewer=self.table.host, mode="surface", allow_incomplete=True, viewport=(width, TALL)
+        )
+
+
+async def play_whole_game(table: Table, camera: Tallest, edits: Edits, rng: random.Random) -> dict[str, int]:
+    """Play the table to its end by the board's buttons, drawing the board after every click."""
+    names = list(table.players)
+    clicks = 0
+
+    last = table.board.id
+
+    async def draw() -> None:
+        nonlocal last
+        board = next((message for message in table.public_messages() if message.id == last), None)
+        if board is None:  # the finished game's board gave way to the results
+            return
+        data = edits.latest.get(board.id)
+        ctx = await table.live()
+        view = ctx.public() if ctx is not None else None
+        about = {
+            "turn": view["turn_number"] if view else None,
+            "step": view["phase"] if view else "over",
+            "click": clicks,
+        }
+        await camera.shoot(board, signature(data) if data else f"first:{board.id}", about)
+
+    await draw()
+    for _ in range(2000):
+        ctx = await table.live()
+        if ctx is None:
+            break
+        seat = min(ctx.game.to_move(ctx.state))
+        member = table.member(names[seat])
+        board = table.board
+        offered = {payload(item): item for item in buttons(board) if not item.disabled}
+        moves = [item for word, item in offered.items() if word.startswith(("a:", "u:f:"))]
+        picker = [item for word, item in offered.items() if word.startswith("u:w:")]
+        if picker:  # the wasabi picker is open: spend it, or go back
+            back = offered.get("u:back")
+            chosen = rng.choice(picker) if back is None or rng.random() < SPEND else back
+        elif "u:wasabi" in offered and rng.random() < PICKER:
+            chosen = offered["u:wasabi"]
+        else:
+            assert moves, f"no move on the board: {list(offered)}"
+            chosen = rng.choice(moves)
+        result = await member.click(board, custom_id=chosen.custom_id)
+        clicks += 1
+        challenge = getattr(result, "response", None)
+        if result.ephemeral and challenge is not None and buttons(challenge):  # the chopsticks row
+            row = buttons(challenge)
+            right = [b for b in row if b.label]
+            wrong = [b for b in row if not b.label]
+            pick = rng.choice(wrong) if wrong and rng.random() < MISS else right[0]
+            await member.click(challenge, custom_id=pick.custom_id)
+            clicks += 1
+        if await table.live() is not None:
+            last = table.board.id
+        await draw()  # the last edit too: the board of the finished game
+    else:
+        raise AssertionError("the game did not end")
+    board_ids = {message.id for message in table.public_messages() if message.author.bot}
+    edited = sum(len(edits.seen.get(message_id, [])) for message_id in board_ids)
+    kinds = {sig for message_id in board_ids for sig in edits.seen.get(message_id, [])}
+    return {"clicks": clicks, "edits": edited, "layouts": len(kinds), "undrawn": len(kinds - camera.drawn)}
+
+
+@pytest.mark.parametrize("language", LANGUAGE_IDS)
+async def test_look_whole_games(simcord_env: Any, language: str) -> None:
+    env = simcord_env
+    rng = random.Random(f"kaiten-{language}")
+    totals = {"games": 0, "clicks": 0, "edits": 0, "layouts": 0, "undrawn": 0}
+    best: dict[str, tuple[int, dict[str, Any]]] = {}
+    for game in range(GAMES_PER_LANGUAGE):
+        names = full_names(GAME, language)
+        if game:  # another table in the same server: new members, new names' order
+            names = names[game % len(names) :] + names[: game % len(names)]
+            names = [(f"{user}{game}", shown, nick) for user, shown, nick in names]
+        table = long_named_table(env, GAME, names)
+        edits = Edits(env)
+        await env.bot.tree.sync()
+        await admin_sets_language(table, language)
+        await table.open(dexterity="relaxed")  # the chopsticks challenge on: a miss is the player's choice
+        await table.join(*list(table.players)[1:])
+        await table.start()
+        camera = Tallest(table, language)
+        camera.best = dict(best)
+        try:
+            counts = await play_whole_game(table, camera, edits, rng)
+        finally:
+            await camera.close()
+        best = camera.best
+        totals["games"] += 1
+        for key, value in counts.items():
+            totals[key] += value
+    save(language, best, totals)
+
+
+def save(language: str, best: dict[str, tuple[int, dict[str, Any]]], totals: dict[str, int]) -> None:
+    path = OUT / "heights.json"
+    known = json.loads(path.read_text()) if path.exists() else {}
+    known.setdefault(GAME, {}).setdefault(language, {})["whole"] = {
+        screen: height for screen, (height, _) in best.items()
+    }
+    path.write_text(json.dumps(known, indent=1, ensure_ascii=False))
+    notes_path = OUT / GAME / "whole.json"
+    notes = json.loads(notes_path.read_text()) if notes_path.exists() else {}
+    notes[language] = {"runs": totals, "tallest": {screen: about for screen, (_, about) in best.items()}}
+    notes_path.write_text(json.dumps(notes, indent=1, ensure_ascii=False))
