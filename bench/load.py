@@ -1,4 +1,6 @@
-"""Load: N concurrent 2-player Sushi Go! tables clicking at a human pace, against a no-op bot.
+"""Load: N concurrent 2-player Sushi Go! tables clicking at a human pace, against a no-op bot (the
+figures printed by load_report.py, simcord's internals reached through simcord_private.py, a local
+PostgreSQL server measured by pg_server.py).
 
     .venv/bin/python bench/load.py [N ...] [--seconds S]        e.g. bench/load.py 1 50 200
     .venv/bin/python bench/load.py --knee --database postgres --processes 2 --seconds 10
@@ -76,10 +78,8 @@ import json
 import logging
 import multiprocessing
 import os
-import pstats
 import random
 import signal
-import statistics
 import sys
 import tempfile
 import time
@@ -88,7 +88,6 @@ from collections.abc import Awaitable, Callable
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -97,7 +96,9 @@ import simcord
 from discord.ext import commands
 from simcord.enums import ComponentType
 
-from bench import simcord_private
+from bench import load_report, simcord_private
+from bench.load_report import KNEE_P99, LATE, PERIOD, cpu_split, knee_line, merge, show, summarise
+from bench.pg_server import ServerCpu, with_database
 from bot import Settings, create_bot
 from cogs.tables import cluster
 
@@ -106,18 +107,14 @@ from cogs.tables import cluster
 # seated and makes simcord's settling time out; one query per 10 s is no part of a click's cost.
 cluster.SWEEP_EVERY = 24 * 3600.0
 
-PERIOD = 2.0  # seconds between two clicks of one table
-LATE = 3.0  # Discord's window for answering an interaction
 ROOT = str(Path(__file__).resolve().parent.parent)
 PROFILE = False  # --profile: split each run's CPU time by origin
 KNEE_STEPS: tuple[int, ...] = (50, 100, 150, 200, 300, 400, 500)  # tables: 25 to 250 clicks/s offered
-KNEE_P99 = 1.0  # seconds: past the knee once the Sushi Bar p99 reaches it (or a click goes unanswered)
 # Seconds each worker's simulated clock runs ahead of the previous worker's, so their snowflakes
 # (millisecond-stamped) never meet: more than a run's simulated time, far less than the turn timer.
 CLOCK_OFFSET = 600.0
 TURN_TIMEOUT = 3600.0
 PG_SETTLE = 10.0  # seconds the PostgreSQL bot gets to finish its work after a run (no figure depends on it)
-LABEL_WIDTH = 10  # the bot column; widened for longer labels ("sushi bar pg×2")
 
 
 # ---------------------------------------------------------------- seeing acknowledgements
@@ -336,62 +333,7 @@ async def run_raw(
     }
 
 
-def merge(raws: list[dict[str, Any]]) -> dict[str, Any]:
-    """The workers' raw figures as one run's: every click's delay, the counts and CPU time summed."""
-    return {
-        "delays": [delay for raw in raws for delay in raw["delays"]],
-        "skipped": sum(raw["skipped"] for raw in raws),
-        "ephemeral": sum(raw["ephemeral"] for raw in raws),
-        "cpu": sum(raw["cpu"] for raw in raws),
-    }
-
-
-def summarise(label: str, tables: int, raw: dict[str, Any]) -> dict[str, Any]:
-    delays = sorted(raw["delays"])
-    late = sum(1 for delay in delays if delay > LATE)
-    answered = [delay for delay in delays if delay <= LATE] or [float("nan")]
-    clicks = len(delays)
-    cpu = raw["cpu"]
-    return {
-        "bot": label,
-        "tables": tables,
-        "clicks": clicks,
-        "skipped": raw["skipped"],
-        "p50_ms": round(statistics.median(answered) * 1e3, 2),
-        "p99_ms": round(delays[min(len(delays) - 1, int(len(delays) * 0.99))] * 1e3, 2) if delays else None,
-        "max_ms": round(delays[-1] * 1e3, 2) if delays else None,
-        "unanswered": late,
-        "ephemeral": raw["ephemeral"],
-        "cpu_ms_per_click": round(cpu / clicks * 1e3, 2) if clicks else None,
-        **({"cpu_split": raw["cpu_split"]} if "cpu_split" in raw else {}),
-    }
-
-
 # Where a function's own time goes, by where its code lives (the first match wins).
-ORIGINS = (
-    ("Sushi Bar", (f"{ROOT}/cogs/", f"{ROOT}/rules/", f"{ROOT}/storage/", f"{ROOT}/bot.py")),
-    ("simcord", ("/simcord/",)),
-    ("discord.py", ("/discord/",)),
-    ("deepcopy", ("/copy.py",)),  # in this run only simcord deep-copies (every event and request)
-    ("sqlite", ("/aiosqlite/", "sqlite3")),
-    ("asyncpg", ("/asyncpg/",)),
-)
-
-
-def cpu_split(profiler: cProfile.Profile) -> dict[str, float]:
-    """Share of the profiled CPU time (functions' own time) by origin; the rest is "other"
-    (the standard library, asyncio's loop, json, ...)."""
-    totals: dict[str, float] = {}
-    for (filename, _, name), row in pstats.Stats(profiler).stats.items():  # type: ignore[attr-defined]
-        where = f"{filename}:{name}"
-        origin = next((label for label, marks in ORIGINS if any(mark in where for mark in marks)), "other")
-        if name == "<method 'poll' of 'select.epoll' objects>":
-            continue  # waiting, not working
-        totals[origin] = totals.get(origin, 0.0) + row[2]
-    whole = sum(totals.values()) or 1.0
-    return {
-        origin: round(spent / whole, 3) for origin, spent in sorted(totals.items(), key=lambda kv: -kv[1])
-    }
 
 
 async def sushi_bar_run(
@@ -412,32 +354,6 @@ async def sushi_bar_run(
 
 
 # ---------------------------------------------------------------- PostgreSQL
-
-
-class ServerCpu:
-    """CPU seconds a local PostgreSQL server has used: the postmaster, its live processes (the
-    backends serving the bots) and the children it has reaped."""
-
-    def __init__(self, pid: int) -> None:
-        import psutil  # pgserver's own dependency
-
-        self.psutil = psutil
-        self.postmaster = psutil.Process(pid)
-
-    def total(self) -> float:
-        times = self.postmaster.cpu_times()
-        spent = times.user + times.system + times.children_user + times.children_system
-        for child in self.postmaster.children(recursive=True):
-            with contextlib.suppress(self.psutil.Error):  # exited meanwhile: counted as reaped
-                times = child.cpu_times()
-                spent += times.user + times.system
-        return spent
-
-
-def with_database(url: str, name: str) -> str:
-    """`url` naming the database `name` instead (its path), host, user and query kept."""
-    parts = urlsplit(url)
-    return urlunsplit(parts._replace(path=f"/{name}"))
 
 
 class Postgres:
@@ -678,27 +594,6 @@ async def _work(pipe: Connection, spec: dict[str, Any]) -> dict[str, Any]:
 # ---------------------------------------------------------------- the report
 
 
-def show(row: dict[str, Any]) -> None:
-    print(
-        f"{row['bot']:<{LABEL_WIDTH}} {row['tables']:>6} {row['clicks']:>7} {row['p50_ms']:>9.1f}"
-        f" {row['p99_ms']:>9.1f} {row['max_ms']:>9.1f} {row['unanswered']:>10}"
-        f" {row['cpu_ms_per_click']:>8.2f}",
-        flush=True,
-    )
-    indent = " " * (LABEL_WIDTH + 1)
-    if "cpu_split" in row:
-        print(f"{indent}CPU by origin: " + ", ".join(f"{k} {v:.0%}" for k, v in row["cpu_split"].items()))
-    if "server_cpu_ms_per_click" in row:
-        print(f"{indent}PostgreSQL server CPU: {row['server_cpu_ms_per_click']:.2f} ms per click", flush=True)
-    if "database" in row:
-        found = row["database"]
-        print(
-            f"{indent}database: {found['tables']} tables in {found['channels']} channels of"
-            f" {found['guilds']} guilds, {found['moves']} moves saved",
-            flush=True,
-        )
-
-
 async def noop_run(tables: int, seconds: float, processes: int) -> dict[str, Any]:
     if processes == 1:
         return await run("no-op", NoOp(), seat_noop, tables, seconds)
@@ -720,7 +615,7 @@ async def main(
     print(f"{seconds:g} s of clicking, one click per table every {PERIOD:g} s; ack in ms, CPU ms per click")
     heads = ("tables", "clicks", "ack p50", "p99", "max", "unanswered", "CPU")
     print(
-        f"{'bot':<{LABEL_WIDTH}} "
+        f"{'bot':<{load_report.LABEL_WIDTH}} "
         + " ".join(f"{head:>{width}}" for head, width in zip(heads, (6, 7, 9, 9, 9, 10, 8), strict=True))
     )
     passed: list[int] = []  # the knee's steps that held
@@ -736,7 +631,7 @@ async def main(
             "cpu_ratio": round(ours["cpu_ms_per_click"] / noop["cpu_ms_per_click"], 2),
         }
         print(
-            f"{'ratio':<{LABEL_WIDTH}} {tables:>6} {'':>7} {ratio['p50_ratio']:>9.2f}"
+            f"{'ratio':<{load_report.LABEL_WIDTH}} {tables:>6} {'':>7} {ratio['p50_ratio']:>9.2f}"
             f" {ratio['p99_ratio']:>9.2f} {'':>9} {'':>10} {ratio['cpu_ratio']:>8.2f}",
             flush=True,
         )
@@ -753,25 +648,6 @@ async def main(
         report["knee"] = knee_line(counts, passed, rows)
         print(report["knee"]["text"], flush=True)
     print(json.dumps(report))
-
-
-def knee_line(counts: list[int], passed: list[int], rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """The highest offered load every click of which was answered with the p99 under KNEE_P99."""
-    if not passed:
-        text = f"knee: below {counts[0] / PERIOD:g} clicks/s (already past it at {counts[0]} tables)"
-        return {"text": text, "clicks_per_s": None, "tables": None}
-    best = passed[-1]
-    ours = next(
-        row for row in rows if row.get("tables") == best and str(row.get("bot", "")).startswith("sushi")
-    )
-    held = (
-        "every step held" if best == counts[-1] else f"past it at {counts[len(passed)] / PERIOD:g} clicks/s"
-    )
-    text = (
-        f"knee: {best / PERIOD:g} clicks/s offered ({best} tables), p99 {ours['p99_ms']:.0f} ms, "
-        f"none unanswered; {held} (knee = highest load with every click answered and p99 < {KNEE_P99:g} s)"
-    )
-    return {"text": text, "clicks_per_s": best / PERIOD, "tables": best}
 
 
 if __name__ == "__main__":
@@ -809,7 +685,7 @@ if __name__ == "__main__":
     counts: list[int] = arguments.tables or (list(KNEE_STEPS) if arguments.knee else [1, 50, 200])
     PROFILE = arguments.profile  # a module setting, read by run()
     if database == "postgres":
-        LABEL_WIDTH = max(LABEL_WIDTH, len(f"sushi bar pg×{arguments.processes}"))
+        load_report.LABEL_WIDTH = max(load_report.LABEL_WIDTH, len(f"sushi bar pg×{arguments.processes}"))
     faulthandler.register(signal.SIGUSR1)  # `kill -USR1 <pid>` prints where a long run stands
     options = {"processes": arguments.processes, "knee": arguments.knee}
     if database == "sqlite":

@@ -1,7 +1,7 @@
 """Load, two processes: the bot in a process of its own, Discord's side (bench/standin.py) in this one.
 
     .venv/bin/python bench/load_process.py [N ...] [--game sushigo|rockthebock|both] [--seconds S] [--knee]
-        [--profile] [--logs DIR]       e.g. `1 50 200` (the default, both games), `--knee --game sushigo`
+        [--profile] [--logs DIR] [--metrics]   e.g. `1 50 200` (default, both games), `--knee --game sushigo`
 
 bench/load.py runs the bot and simcord in one process, so simcord's CPU is in every figure. Here
 the bot is an unmodified discord.py client in a subprocess (this file with `--bot`) that points
@@ -41,6 +41,9 @@ lives (cProfile in the bot's process: slower figures; with `--logs` the profile 
 Sushi Bar alone and reports the knee, the highest offered clicks/s with every click answered and
 p99 < 1 s, stopping after the first step past it. Both processes share the machine's cores: at high
 N the stand-in's own loop delays what it measures for both bots alike (the no-op's p99 shows it).
+`--metrics` runs Sushi Bar a second time for each N with its figures on (HTTP_PORT: `/metrics`, scraped
+every `SCRAPE_EVERY` s while clicking, as Prometheus would) and reports the CPU per click it costs.
+
 A JSON line with every figure ends the output.
 """
 
@@ -83,6 +86,8 @@ TOKEN = "bench.stand-in.token"  # the stand-in accepts any token
 CLOCK_TICK = os.sysconf("SC_CLK_TCK")
 KEEP_LOGS: Path | None = None  # --logs DIR: every run's bot output kept there
 PROFILE = False  # --profile: the bot's CPU over the window split by where its code lives
+METRICS = False  # --metrics: each Sushi Bar run once more with its figures on (HTTP_PORT), for their cost
+SCRAPE_EVERY = 5.0  # seconds between two scrapes of /metrics in a "metrics" run
 
 
 # A game as the bench plays it: its id, slash command group, title and number of players.
@@ -103,7 +108,7 @@ NAMES = ("alice", "bob", "carol")
 # ---------------------------------------------------------------- the bot's process
 
 
-def bot_main(kind: str, port: int, database: str, profile: str | None) -> None:
+def bot_main(kind: str, port: int, database: str, profile: str | None, http_port: int | None = None) -> None:
     """The subprocess: an unmodified discord.py client, pointed at the stand-in. With `profile`,
     SIGUSR1 starts a cProfile of its loop's thread, SIGUSR2 stops it, and it is written there at exit."""
     import discord
@@ -138,7 +143,9 @@ def bot_main(kind: str, port: int, database: str, profile: str | None) -> None:
         from bot import Settings, create_bot, tune_collector
 
         # sync=True: the stand-in learns the commands (and their ids) as Discord has them after a sync.
-        bot = create_bot(Settings(token=TOKEN, database_path=database, turn_timeout=3600.0), sync=True)
+        # "metrics": the same bot with its figures on and served (HTTP_PORT), as bot.py serves them.
+        settings = Settings(token=TOKEN, database_path=database, turn_timeout=3600.0, http_port=http_port)
+        bot = create_bot(settings, sync=True)
         tune_collector(bot)  # as bot.py serves
 
     profiler = cProfile.Profile()
@@ -148,6 +155,11 @@ def bot_main(kind: str, port: int, database: str, profile: str | None) -> None:
             asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, profiler.enable)
             asyncio.get_running_loop().add_signal_handler(signal.SIGUSR2, profiler.disable)
         async with bot:
+            metrics = getattr(bot, "metrics", None)
+            if metrics is not None and http_port is not None:
+                from cogs.kit.health import HealthServer
+
+                await HealthServer(bot, bot.database, metrics, "127.0.0.1", http_port).start()  # type: ignore[attr-defined]
             await bot.start(TOKEN)
 
     with contextlib.suppress(KeyboardInterrupt):
@@ -335,7 +347,8 @@ async def run(kind: str, game: GameSpec, tables: int, seconds: float) -> dict[st
         if kind != "no-op":
             await prepare_database(database, [table.guild.id for table in world])
         log_path = Path(folder) / "bot.log"
-        process = start_bot(kind, port, database, log_path)
+        http_port = free_port() if kind == "metrics" else None
+        process = start_bot(kind, port, database, log_path, http_port)
         try:
             await wait_connected(stand_in, process, log_path)
             await asyncio.sleep(READY_DELAY)
@@ -344,7 +357,13 @@ async def run(kind: str, game: GameSpec, tables: int, seconds: float) -> dict[st
             took = f"{time.perf_counter() - began:.1f} s"
             print(f"  ({kind}, {game.id}: {tables} tables seated in {took})", file=sys.stderr, flush=True)
             await until(lambda: time.perf_counter() - stand_in.last_request > 1.0, "quiet after seating", 60)
-            row = await click_window(stand_in, process.pid, clickers, tables, seconds)
+            scraping = asyncio.ensure_future(scrape(http_port)) if http_port is not None else None
+            try:
+                row = await click_window(stand_in, process.pid, clickers, tables, seconds)
+            finally:
+                if scraping is not None:
+                    scraping.cancel()
+                    await asyncio.gather(scraping, return_exceptions=True)
         finally:
             await stop(process)
             await stand_in.stop()
@@ -397,10 +416,33 @@ def cpu_split(stats: pstats.Stats) -> dict[str, float]:
     return {origin: round(spent / whole, 3) for origin, spent in totals.most_common()}
 
 
-def start_bot(kind: str, port: int, database: str, log_path: Path) -> subprocess.Popen[bytes]:
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def scrape(http_port: int) -> None:
+    """GET /metrics every SCRAPE_EVERY s (until cancelled), as Prometheus does."""
+    import aiohttp
+
+    async with aiohttp.ClientSession() as session:
+        while True:
+            await asyncio.sleep(SCRAPE_EVERY)
+            async with session.get(f"http://127.0.0.1:{http_port}/metrics") as answer:
+                await answer.read()
+
+
+def start_bot(
+    kind: str, port: int, database: str, log_path: Path, http_port: int | None = None
+) -> subprocess.Popen[bytes]:
     """This file with `--bot`: the bot's own process, its output in `log_path`."""
     with open(log_path, "w") as log_file:
         command = [sys.executable, __file__, "--bot", kind, "--port", str(port), "--database", database]
+        if http_port is not None:
+            command += ["--http-port", str(http_port)]
         if PROFILE:
             command += ["--profile-to", str(log_path.with_suffix(".prof"))]
         return subprocess.Popen(command, stdout=log_file, stderr=log_file, cwd=ROOT)
@@ -552,6 +594,11 @@ async def main(counts: list[int], games: list[GameSpec], seconds: float, knee: b
             ours = await run("sushi bar", game, tables, seconds)
             show(ours, floor)
             rows.append(ours)
+            if METRICS:
+                watched = await run("metrics", game, tables, seconds)
+                show(watched, floor)
+                rows.append(watched)
+                print(metrics_cost(ours, watched), flush=True)
             if knee and (ours["unanswered"] or not ours["p99_ms"] < KNEE_P99 * 1e3):
                 break  # the first step past the knee
             passed.append(tables)
@@ -560,6 +607,16 @@ async def main(counts: list[int], games: list[GameSpec], seconds: float, knee: b
             print(knees[game.id]["text"], flush=True)
     report = {"bench": "load_process", "seconds": seconds, "period": PERIOD, "rows": rows, "knee": knees}
     print(json.dumps(report))
+
+
+def metrics_cost(off: Json, on: Json) -> str:
+    """The CPU per click that the figures cost: the "metrics" run against the plain one."""
+    cost = on["cpu_ms_per_click"] / off["cpu_ms_per_click"] - 1 if off["cpu_ms_per_click"] else float("nan")
+    on["metrics_cpu_cost"] = round(cost, 4)
+    return (
+        f"{' ' * 10}metrics on: CPU {on['cpu_ms_per_click']:.3f} ms/click vs {off['cpu_ms_per_click']:.3f} "
+        f"off ({cost:+.1%}); p99 {on['p99_ms']:.1f} vs {off['p99_ms']:.1f} ms"
+    )
 
 
 def knee_line(game: GameSpec, counts: list[int], passed: list[int], rows: list[Json]) -> Json:
@@ -586,15 +643,19 @@ if __name__ == "__main__":
     parser.add_argument("--logs", type=Path, help="keep each run's bot output in this folder")
     parser.add_argument("--profile", action="store_true", help="split the bot's CPU by origin (slower)")
     parser.add_argument("--profile-to", help=argparse.SUPPRESS)
-    parser.add_argument("--bot", choices=("no-op", "sushi bar"), help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--metrics", action="store_true", help="also run with metrics on (HTTP_PORT): their cost"
+    )
+    parser.add_argument("--bot", choices=("no-op", "sushi bar", "metrics"), help=argparse.SUPPRESS)
+    parser.add_argument("--http-port", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--database", help=argparse.SUPPRESS)
     arguments = parser.parse_args()
     if arguments.bot is not None:  # the bot's process
-        bot_main(arguments.bot, arguments.port, arguments.database, arguments.profile_to)
+        bot_main(arguments.bot, arguments.port, arguments.database, arguments.profile_to, arguments.http_port)
         sys.exit(0)
     logging.basicConfig(level=logging.WARNING, format="%(message)s")
-    KEEP_LOGS, PROFILE = arguments.logs, arguments.profile
+    KEEP_LOGS, PROFILE, METRICS = arguments.logs, arguments.profile, arguments.metrics
     chosen = list(GAMES.values()) if arguments.game == "both" else [GAMES[arguments.game]]
     counts: list[int] = arguments.tables or (list(KNEE_STEPS) if arguments.knee else [1, 50, 200])
     asyncio.run(main(counts, chosen, arguments.seconds, arguments.knee))

@@ -48,11 +48,14 @@ class AboutCog(UsesTables, commands.Cog, name="About"):
     @app_commands.command(name="help", description="How to start playing with Sushi Bar")
     async def help_command(self, interaction: discord.Interaction) -> None:
         locale = await player_locale(interaction)
-        groups = [f"`/{cog.group} new`" for cog in self.tables.games.values()]
+        # Each game's command on its own in the line (a right-to-left line keeps each in its place).
+        groups = " · ".join(
+            t("help.open.command", locale, group=cog.group) for cog in self.tables.games.values()
+        )
         embed = discord.Embed(title=t("help.title", locale), description=t("help.intro", locale))
         embed.colour = discord.Colour.orange()
         for part in ("open", "join", "play", "more"):
-            value = t(f"help.{part}.value", locale, commands=join_list(groups, locale, style="or"))
+            value = t(f"help.{part}.value", locale) + ("\n" + groups if part == "open" else "")
             embed.add_field(name=t(f"help.{part}.name", locale), value=value, inline=False)
         embed.set_footer(text=t("help.footer", locale))
         await interaction.response.send_message(view=card_message(None, embed), ephemeral=True)

@@ -3,7 +3,7 @@ games, ratings, seasons, settings and rolls are deleted once `SERVER_DATA_GRACE_
 (30 by default) — unless the bot is added back first (`on_guild_join`). A `discord.ext.tasks` loop
 looks for servers past their grace every `SWEEP_EVERY`. `/settings forget-server` (Manage Server, in
 cogs/preferences/settings.py) does it at once, after a confirm button only its asker may press
-(`sbs:forget:<server>:<asker>:<asked at>`, restart-safe).
+(`sbd:forget:<server>:<asker>:<asked at>`, restart-safe).
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ async def forget_server(bot: commands.Bot, guild_id: int) -> None:
 
 class ForgetServerButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"sbs:forget:(?P<guild>\d+):(?P<user>\d+):(?P<at>\d+)",
+    template=r"sbd:forget:(?P<guild>\d+):(?P<user>\d+):(?P<at>\d+)",
 ):
     """The "Delete this server's data" button under /settings forget-server's question."""
 
@@ -57,7 +57,7 @@ class ForgetServerButton(
             discord.ui.Button(
                 style=discord.ButtonStyle.danger,
                 label=label,
-                custom_id=f"sbs:forget:{guild_id}:{user_id}:{at}",
+                custom_id=f"sbd:forget:{guild_id}:{user_id}:{at}",
             )
         )
         self.guild_id, self.user_id, self.at = guild_id, user_id, at

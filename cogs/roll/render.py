@@ -53,7 +53,11 @@ def header(user: str, name: str | None, expression: str, label: str | None, loca
 
 
 def _label(label: str | None, locale: Locale) -> str:
-    return t("roll.label", locale, label=bidi.quoted(discord.utils.escape_markdown(label))) if label else ""
+    """What the roll is for, on the roll's own line: a label typed over several lines reads as one (a
+    line of its own would start a paragraph no isolate reaches)."""
+    if not label or not (one_line := " ".join(label.split())):
+        return ""
+    return t("roll.label", locale, label=bidi.quoted(discord.utils.escape_markdown(one_line)))
 
 
 def message(roll: Roll, *, user: str, name: str | None, label: str | None, locale: Locale) -> str:

@@ -105,6 +105,7 @@ class Cluster:
             return
         self._on_due, self._on_orphaned = on_due, on_orphaned
         await self._heartbeat()
+        self._sweep.change_interval(seconds=SWEEP_EVERY)  # as the module says now (a bench lengthens it)
         self._sweep.start()
 
     def close(self) -> None:

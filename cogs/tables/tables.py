@@ -2,9 +2,10 @@
 Rematch, private hands on request — all on the move pipeline it holds (`pipeline.py`). Other cogs
 reach it with `tables_of(bot)`.
 
-The lobby's decisions are `lobby.py`, the board's messages `publish.py`, DMs and panels
-`private.py`, deadlines `timers.py`, turn pings `pings.py`; refusals and failures are answered
-by `errors.py`.
+Which table a request means is `finding.py`'s to find, the lobby's decisions `lobby.py`'s, the
+board's messages `publish.py`'s, DMs and panels `private.py`'s, deadlines `timers.py`'s, turn pings
+`pings.py`'s, one rematch per game `rematches.py`'s; refusals and failures are answered by the kit
+(`cogs/kit/errors.py`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from cogs.kit.words.text import game_title, join_list, t
 from cogs.tables import rematches, threads
 from cogs.tables.cache import IDLE_EVICT, Loaded
 from cogs.tables.context import TableContext, now, shown_name
+from cogs.tables.finding import Finding, requested_in
 from cogs.tables.following import RECOVER_RECENT
 from cogs.tables.gamecog import ActionFor, GameCog
 from cogs.tables.guards import judge_step
@@ -43,8 +45,7 @@ from cogs.tables.lobby import (
 from cogs.tables.pipeline import Pipeline
 from cogs.tables.reach import TABLES_COG, find_tables, tables_cog
 from cogs.tables.showing import pinging
-from cogs.tables.ui import route_components
-from rules.engine import IllegalAction
+from cogs.tables.ui import read_payload, route_components
 from storage.settings import PICTURES_KEY
 from storage.tables import TABLES_CHANNEL, ChannelBusy, Seat, TableRecord
 
@@ -64,6 +65,7 @@ class Tables(commands.Cog, name=TABLES_COG):
         # What other cogs, tests and benches read of the machinery.
         self.games = pipeline.games
         self.store = pipeline.store
+        self.finding = Finding(self.cache, self.store, self.games)
         self.guild_settings = pipeline.guild_settings
         self.player_settings = pipeline.player_settings
         self.leaderboard = pipeline.leaderboard
@@ -131,51 +133,6 @@ class Tables(commands.Cog, name=TABLES_COG):
         self.bot.remove_listener(answer_unclaimed, "on_interaction")
         self.pipeline.close()
 
-    async def _table_channel(self, interaction: discord.Interaction, game_id: str | None) -> int:
-        """The channel of the table a command or click in this channel means: the channel's own table;
-        in a text channel whose tables are in threads, the caller's own (of `game_id`), or the only
-        one; with several, the caller is asked which (their threads named)."""
-        _, channel_id = _where(interaction)
-        if await self.cache.load(channel_id) is not None:
-            return channel_id
-        under = [
-            record
-            for record in await self.store.open_tables_under(channel_id)
-            if game_id is None or record.game_id == game_id
-        ]
-        mine = [record for record in under if record.seat_of(interaction.user.id) is not None]
-        candidates = mine or under
-        if len(candidates) == 1:
-            return candidates[0].channel_id
-        if candidates:
-            threads = join_list(
-                [f"<#{record.channel_id}>" for record in candidates], await player_locale(interaction)
-            )
-            raise Refusal("threads.which", threads=threads)
-        return channel_id
-
-    async def _table(
-        self,
-        interaction: discord.Interaction,
-        game_id: str | None,
-        *,
-        playing: bool,
-        channel_id: int | None = None,
-    ) -> Loaded:
-        """The caller's open table (of `game_id`, playing if asked), or the reason there is none."""
-        if channel_id is None:
-            channel_id = await self._table_channel(interaction, game_id)
-        loaded = await self.cache.load(channel_id)
-        if loaded is None:
-            raise Refusal("table.none" if not playing else "table.no_game")
-        if game_id is not None and loaded.record.game_id != game_id:
-            other = self.games[loaded.record.game_id]
-            title = game_title(other.game, await player_locale(interaction))
-            raise Refusal("table.other_game", other=title, other_group=other.group)
-        if playing and loaded.record.status != "playing":
-            raise Refusal("table.not_started")
-        return loaded
-
     # ================================================================ the lobby
 
     async def open(
@@ -189,7 +146,7 @@ class Tables(commands.Cog, name=TABLES_COG):
     ) -> None:
         """`/<game> new`: open a lobby with the caller seated as host, and `computers` computer players
         at `level` (the level the lobby's "Add computer" adds at too)."""
-        guild_id, channel_id = _where(interaction)
+        guild_id, channel_id = requested_in(interaction)
         if computers > cog.game.max_players - 1:
             raise Refusal("computers.too_many", max=cog.game.max_players - 1)
         await self.following.judged_fresh(
@@ -230,7 +187,7 @@ class Tables(commands.Cog, name=TABLES_COG):
         """A new lobby, the caller seated as host, with computer players (how many, or the very seats of
         a finished game's computers): in a thread of its own opened from the interaction's text channel
         (or from `parent_id`, a rematch's), else in the interaction's channel; the caller holds the lock."""
-        guild_id, channel_id = _where(interaction)
+        guild_id, channel_id = requested_in(interaction)
         where = (
             await threads.place(interaction, self.guild_settings)
             if parent_id is None
@@ -295,7 +252,7 @@ class Tables(commands.Cog, name=TABLES_COG):
     async def lobby(self, interaction: discord.Interaction, game_id: str | None, what: str) -> None:
         """Join, leave, start or cancel — by slash command (here or in the text channel of the table's
         thread) or by the lobby's buttons."""
-        channel_id = await self._table_channel(interaction, game_id)
+        channel_id = await self.finding.channel(interaction, game_id)
         await self.following.judged_fresh(
             channel_id, lambda: self._lobby(interaction, game_id, what, channel_id), interaction
         )
@@ -307,7 +264,7 @@ class Tables(commands.Cog, name=TABLES_COG):
             raise Refusal("error.unknown_action")
         move = cast(LobbyMove, what)
         async with self.cache.lock(channel_id):
-            before = await self._table(interaction, game_id, playing=False, channel_id=channel_id)
+            before = await self.finding.table(interaction, game_id, playing=False, channel_id=channel_id)
             cog = self.games[before.record.game_id]
             record = before.record.copy()
             member = Member(interaction.user.id, interaction.user.display_name, _manages_channel(interaction))
@@ -343,13 +300,13 @@ class Tables(commands.Cog, name=TABLES_COG):
     async def status(self, interaction: discord.Interaction, game_id: str | None) -> None:
         """Post the board anew at the bottom of the channel; the old one loses its buttons. Asked in
         the text channel of the table's thread, it says where the table is."""
-        channel_id = await self._table_channel(interaction, game_id)
+        channel_id = await self.finding.channel(interaction, game_id)
         if channel_id != interaction.channel_id:
             text = t("threads.is_there", await player_locale(interaction), thread=f"<#{channel_id}>")
             await interaction.response.send_message(text, ephemeral=True)
             return
         async with self.cache.lock(channel_id):
-            loaded = await self._table(interaction, game_id, playing=False, channel_id=channel_id)
+            loaded = await self.finding.table(interaction, game_id, playing=False, channel_id=channel_id)
             ctx = self.cache.context_of(loaded)
             old = await self.publisher.post(ctx, interaction)
             if old is not None:
@@ -358,7 +315,7 @@ class Tables(commands.Cog, name=TABLES_COG):
     async def rematch(self, interaction: discord.Interaction, game_id: str) -> None:
         """The Rematch button under a result: a new lobby with the same options, the caller as host; the
         other players are asked to join. One per finished table, in any process (`rematches`)."""
-        _, channel_id = _where(interaction)
+        _, channel_id = requested_in(interaction)
         cog = self.games.get(game_id)
         last = await self.store.last_table(channel_id)
         if cog is None or last is None or last.game_id != game_id or last.status != "finished":
@@ -418,7 +375,7 @@ class Tables(commands.Cog, name=TABLES_COG):
         payload: str,
         values: list[str],
     ) -> None:
-        kind, _, rest = payload.partition(":")
+        kind, rest = read_payload(payload)
         if kind == "t":
             if rest == "rematch":
                 await self.rematch(interaction, game_id)
@@ -461,7 +418,7 @@ class Tables(commands.Cog, name=TABLES_COG):
 
     async def show_private(self, interaction: discord.Interaction, game_id: str | None) -> None:
         """The "My hand" / "Open my dice" path: the seat's private board, ephemerally."""
-        loaded = await self._table(interaction, game_id, playing=True)
+        loaded = await self.finding.table(interaction, game_id, playing=True)
         seat = loaded.record.seat_of(interaction.user.id)
         if seat is None:
             raise Refusal("table.not_seated")
@@ -500,7 +457,7 @@ class Tables(commands.Cog, name=TABLES_COG):
 
         `action` may be a callable building the action from the caller's table and seat.
         """
-        channel_id = await self._table_channel(interaction, game_id)
+        channel_id = await self.finding.channel(interaction, game_id)
         await self.following.judged_fresh(
             channel_id, lambda: self._act_command(interaction, game_id, action, channel_id), interaction
         )
@@ -508,33 +465,17 @@ class Tables(commands.Cog, name=TABLES_COG):
     async def _act_command(
         self, interaction: discord.Interaction, game_id: str, action: Any | ActionFor, channel_id: int
     ) -> None:
-        loaded = await self._table(interaction, game_id, playing=True, channel_id=channel_id)
+        loaded = await self.finding.table(interaction, game_id, playing=True, channel_id=channel_id)
         if callable(action):
-            ctx, seat = self._seated(loaded, interaction)
+            ctx, seat = self.finding.seated(loaded, interaction)
             action = action(ctx, seat)
         await self.moves.act(loaded.record.channel_id, interaction.user.id, action, interaction=interaction)
 
     async def seated(self, interaction: discord.Interaction, game_id: str) -> tuple[TableContext, int]:
-        """The caller's running table of `game_id` and their seat, for a game's own command, judged as
-        every step of a game's own is (`guards.judge_step`)."""
-        return self._seated(await self._table(interaction, game_id, playing=True), interaction)
-
-    def _seated(self, loaded: Loaded, interaction: discord.Interaction) -> tuple[TableContext, int]:
-        seat = loaded.record.seat_of(interaction.user.id)
-        if seat is None:
-            raise Refusal("table.not_seated")
-        ctx = self.cache.context_of(loaded)
-        judge_step(self.games[loaded.record.game_id], ctx, seat, "command")
-        return ctx, seat
+        return await self.finding.seated_at(interaction, game_id)
 
     async def table_for(self, interaction: discord.Interaction, game_id: str) -> TableContext | None:
-        """The caller's running table of `game_id`, found as a command finds it, or None (autocomplete
-        answers with nothing rather than a reason)."""
-        try:
-            loaded = await self._table(interaction, game_id, playing=True)
-        except IllegalAction:
-            return None
-        return self.cache.context_of(loaded)
+        return await self.finding.table_for(interaction, game_id)
 
 
 class UsesTables:
@@ -578,12 +519,6 @@ def loaded_tables(client: object) -> Tables | None:
 def computer_names(locale: str | None) -> list[str]:
     """The names computer players take at a table speaking `locale`."""
     return [t(f"computers.name.{number}", locale) for number in range(1, COMPUTER_NAMES + 1)]
-
-
-def _where(interaction: discord.Interaction) -> tuple[int, int]:
-    if interaction.guild_id is None or interaction.channel_id is None:
-        raise Refusal("table.guild_only")
-    return interaction.guild_id, interaction.channel_id
 
 
 def _manages_channel(interaction: discord.Interaction) -> bool:

@@ -36,6 +36,14 @@ def component_game(interaction: discord.Interaction) -> str | None:
     return rest.partition(":")[0] if prefix in ("sb", "sbs") else None
 
 
+def read_payload(payload: str) -> tuple[str, str]:
+    """A component's payload as (kind, rest): `a` an action's JSON, `u` a word of the game's own
+    interface, `t` a word of the table's (join, start, rematch, hand, rules …); another kind is returned
+    as it is, for the table to refuse."""
+    kind, _, rest = payload.partition(":")
+    return kind, rest
+
+
 def action_payload(encoded: dict[str, Any]) -> str:
     return "a:" + json.dumps(encoded, separators=(",", ":"))
 

@@ -126,11 +126,16 @@ def expected_rtl(line: str) -> str:
 
 
 def expected_ltr(line: str) -> str:
-    """A left-to-right line: as written, each right-to-left isolate (a name) reversed in its place."""
+    """A left-to-right line: as written, each right-to-left isolate (a name) reversed in its place. A
+    left-to-right isolate with right-to-left letters of its own is a player's text quoted whole (mixed
+    scripts as they typed them): it keeps its place, and inside it reads as it would anywhere, laid out
+    on its own as the bidi algorithm lays out what they typed."""
     out: list[str] = []
     for opener, content in _segments(line):
         if opener and _rtl_isolate(opener, content):
             out.append(expected_rtl(content))
+        elif opener and _has_rtl(_outside_isolates(content)):
+            out.append(_visual(content, "L"))
         elif opener:
             out.append(expected_ltr(content))
         else:

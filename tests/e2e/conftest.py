@@ -14,6 +14,7 @@ from discord import app_commands
 
 from cogs.kit import limits
 from cogs.kit.words.bidi import plain
+from cogs.kit.words.text import t
 from cogs.tables import loaded_tables
 from tests.e2e import bidi_check, transcript
 from tests.e2e.pings_owed import pings_owed
@@ -112,9 +113,19 @@ async def _unpinged_turns(env: Any, said: list[transcript.Line]) -> list[str]:
         unchecked |= found.unchecked
         for user, count in found.pings.items():
             owed[user] = owed.get(user, 0) + count
+    # A server whose data was erased (`/settings forget-server`) took its tables' logs along: the pings
+    # before that can no longer be accounted for.
+    erased = [t("privacy.server.done.title", language) for language in ("en", "de", "es", "fa")]
+    last_erased = max(
+        (index for index, line in enumerate(said) if any(words in plain(line.raw) for words in erased)),
+        default=-1,
+    )
     pinged: dict[int, int] = {}
-    for line in said:
+    for index, line in enumerate(said):
         if not plain(line.raw).startswith("🔔"):  # a turn ping, in any language (results notify too)
+            continue
+        if index < last_erased:
+            unchecked |= set(line.pings)
             continue
         users = list(line.pings) if line.where in ("#channel", "#thread") else []
         if line.where.startswith("DM @"):

@@ -185,6 +185,8 @@ async def play_whole_game(table: Table, camera: Tallest, edits: Edits, rng: rand
             chosen = rng.choice(moves)
         result = await member.click(board, custom_id=chosen.custom_id)
         clicks += 1
+        if os.environ.get("LOOK_VERBOSE"):
+            print(f"{clicks} {payload(chosen)} drawn {camera.shots}", flush=True)
         challenge = getattr(result, "response", None)
         if result.ephemeral and challenge is not None and buttons(challenge):  # the chopsticks row
             row = buttons(challenge)

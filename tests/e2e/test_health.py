@@ -116,7 +116,9 @@ async def test_metrics_count_an_applied_and_a_refused_interaction(simcord_env: A
         dm = table.dm("alice")
         menu = selects(dm)[0]
         table.did("alice", f"picks “{menu.options[0].label}” in their DM")
-        picked = await table.players["alice"].user.select(dm, [menu.options[0].value], custom_id=menu.custom_id)
+        picked = await table.players["alice"].user.select(
+            dm, [menu.options[0].value], custom_id=menu.custom_id
+        )
         assert picked.acknowledged and not picked.ephemeral
         table.did("alice", "runs /sushigo join at the table she sits at")
         joined = await table.member("alice").slash(table.channel, "sushigo join")
@@ -139,8 +141,13 @@ async def test_metrics_count_an_applied_and_a_refused_interaction(simcord_env: A
 
 def test_routes_leave_ids_and_tokens_out() -> None:
     assert route_of("/api/v10/channels/123/messages/456") == "/channels/{id}/messages/{id}"
-    assert route_of("/api/v10/interactions/99/aW50ZXJhY3Rpb24/callback") == "/interactions/{id}/{token}/callback"
-    assert route_of("/api/v10/webhooks/1/tok.en/messages/@original") == "/webhooks/{id}/{token}/messages/@original"
+    assert (
+        route_of("/api/v10/interactions/99/aW50ZXJhY3Rpb24/callback") == "/interactions/{id}/{token}/callback"
+    )
+    assert (
+        route_of("/api/v10/webhooks/1/tok.en/messages/@original")
+        == "/webhooks/{id}/{token}/messages/@original"
+    )
 
 
 @pytest.mark.parametrize("port", ["0", "65536", "80a", "-1", "http", "٨٠"])
@@ -167,7 +174,9 @@ async def test_a_taken_port_is_one_line_and_status_2(
         try:
             fresh = create_bot(Settings(token="x", http_port=port), database=database)
             server = HealthServer(fresh, database, fresh.metrics, "127.0.0.1", port)  # type: ignore[arg-type]
-            with pytest.raises(PortProblem, match=f"HTTP_PORT {port} on HTTP_HOST 127.0.0.1 cannot be listened"):
+            with pytest.raises(
+                PortProblem, match=f"HTTP_PORT {port} on HTTP_HOST 127.0.0.1 cannot be listened"
+            ):
                 await server.start()
         finally:
             await database.close()
@@ -184,7 +193,9 @@ async def test_a_taken_port_is_one_line_and_status_2(
         status = await _in_thread(bot_module.main, [])
     assert status == 2
     said = capsys.readouterr().err.strip().splitlines()
-    assert len(said) == 1 and said[0].startswith(f"Sushi Bar cannot start: HTTP_PORT {port} on HTTP_HOST"), said
+    assert len(said) == 1 and said[0].startswith(f"Sushi Bar cannot start: HTTP_PORT {port} on HTTP_HOST"), (
+        said
+    )
 
 
 async def _in_thread(function: Any, *args: Any) -> Any:

@@ -34,7 +34,7 @@ async def dump(database: Database) -> str:
     out = []
     for row in tables:
         for record in await database.fetch_all(f'SELECT * FROM "{row["table_name"]}"'):
-            out.append(f"{row['table_name']}: " + " | ".join(str(record[key]) for key in record))
+            out.append(f"{row['table_name']}: " + " | ".join(str(value) for value in record))
     return "\n".join(out)
 
 

@@ -160,21 +160,16 @@ def duelist_line(
 
 
 def standings(ctx: Context, view: SushiDiceView) -> str:
-    """Everyone's plates on one line, the most first, those with as many named together (the fewest,
-    last: who gets the blue set after a Chop!), and the count that wins."""
-    seats: dict[int, list[int]] = {}
-    for seat, plates in enumerate(view["plates"]):
-        seats.setdefault(len(plates), []).append(seat)
+    """Everyone's plates on one line, each player with their own count (a count shared by several is
+    still said for each: a number after a list reads as the last one's only), the most first and
+    the fewest last (who gets the blue set after a Chop!), and the count that wins."""
     # In a right-to-left line each name is an isolate of its own: Latin names side by side would
     # otherwise run together left to right, their order turned around.
     named = (lambda seat: bidi.isolate(ctx.name(seat))) if is_rtl(ctx.locale) else ctx.name
+    seats = sorted(range(len(view["plates"])), key=lambda seat: (-len(view["plates"][seat]), seat))
     standing = " · ".join(
-        ctx.t(
-            "sushidice.board.standing",
-            player=join_list((named(seat) for seat in seats[count]), ctx.locale, style="comma"),
-            count=count,
-        )
-        for count in sorted(seats, reverse=True)
+        ctx.t("sushidice.board.standing", player=named(seat), count=len(view["plates"][seat]))
+        for seat in seats
     )
     return plural("sushidice.board.standings", view["target"], ctx.locale, standing=standing)
 
