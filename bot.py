@@ -265,6 +265,10 @@ class SushiBar(commands.Bot):
         # Texts name commands by mention (drawn in each reader's client language) once their ids
         # are known: the sync's or the fetch's answer carries them, so this costs no request.
         SLASH_COMMANDS.learn(self.tree.get_commands(), registered)
+        tables = loaded_tables(self)
+        if self.metrics is not None and tables is not None:
+            for game_id in tables.games:  # every game's count shows from the start, at 0
+                self.metrics.games_finished.labels(game_id)
 
     async def _sync_development_server(self, guild_id: int) -> list[discord.app_commands.AppCommand]:
         """DEV_GUILD_ID: the commands live in that one server, synced there (instantly). Discord shows

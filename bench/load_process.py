@@ -156,11 +156,14 @@ def bot_main(kind: str, port: int, database: str, profile: str | None, http_port
             asyncio.get_running_loop().add_signal_handler(signal.SIGUSR2, profiler.disable)
         async with bot:
             metrics = getattr(bot, "metrics", None)
-            if metrics is not None and http_port is not None:
-                from cogs.kit.health import HealthServer
+            if metrics is None or http_port is None:
+                await bot.start(TOKEN)
+                return
+            from cogs.kit.health import HealthServer
 
-                await HealthServer(bot, bot.database, metrics, "127.0.0.1", http_port).start()  # type: ignore[attr-defined]
-            await bot.start(TOKEN)
+            await bot.login(TOKEN)  # its setup_hook opens the database, which /healthz asks
+            await HealthServer(bot, bot.database, metrics, "127.0.0.1", http_port).start()  # type: ignore[attr-defined]
+            await bot.connect()
 
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(serve())

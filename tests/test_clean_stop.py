@@ -7,7 +7,8 @@ stand-in, gets SIGTERM in the middle of Sushi Go! games with clicks in flight.
 - the SQLite file was checkpointed (no write-ahead log left beside it);
 - started again on the same database, it serves the same games on: every seat picks, none refused.
 
-Before that, its /healthz answers 200 (HTTP_PORT) and /metrics counts the picks.
+Before that, its /healthz answers 200 (HTTP_PORT), and so does `python bot.py --health` (a container's
+HEALTHCHECK), and /metrics counts the picks.
 """
 
 from __future__ import annotations
@@ -76,10 +77,15 @@ async def connected(stand_in: StandIn, process: Any, log: Path) -> None:
     waiting = asyncio.ensure_future(stand_in.connected())
     limit = time.monotonic() + 60
     while not waiting.done():
-        assert process.poll() is None, f"the bot ended ({process.returncode}):\n{log.read_text()[-3000:]}"
+        if process.poll() is not None:
+            raise AssertionError(f"the bot ended ({process.returncode}):\n{tail(log)}")
         assert time.monotonic() < limit, "the bot did not connect within 60 s"
         await asyncio.sleep(0.05)
     await asyncio.sleep(READY_DELAY)
+
+
+def tail(log: Path) -> str:
+    return log.read_text()[-3000:]
 
 
 async def get(port: int, path: str) -> tuple[int, str]:
@@ -128,6 +134,16 @@ async def test_sigterm_mid_game_exits_0_in_time_and_loses_nothing_acknowledged(t
                 await seat_sushi_bar(table)
             status, body = await get(port, "/healthz")
             assert status == 200 and json.loads(body)["status"] == "ok", body
+            asked = await asyncio.to_thread(
+                subprocess.run,
+                [sys.executable, "bot.py", "--health"],
+                cwd=ROOT,
+                env=os.environ | {"HTTP_PORT": str(port), "HTTP_HOST": ""},
+                capture_output=True,
+                text=True,
+                timeout=30,
+            )
+            assert asked.returncode == 0 and json.loads(asked.stdout)["status"] == "ok", asked
             # A first pick each, answered; then alice's second picks in flight as SIGTERM comes.
             for seat in (0, 1):
                 for record in await asyncio.gather(*(pick(table, seat) for table in world)):

@@ -78,7 +78,9 @@ class HealthServer:
     async def start(self) -> None:
         """Listen, or raise PortProblem (the port is taken, or the host is no address of this machine)."""
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port, reuse_address=False)
+        # SO_REUSEADDR (aiohttp's default): a restart may bind over its last run's closed connections,
+        # while a port another program listens on is still refused.
+        site = web.TCPSite(self._runner, self.host, self.port)
         try:
             await site.start()
         except OSError as error:

@@ -54,18 +54,19 @@ async def schedule_line(tables: Tables, guild_id: int, locale: Localish) -> str:
     where = (
         t("seasons.channel", locale, channel=f"<#{channel}>") if channel else t("seasons.no_channel", locale)
     )
+    zero = "_zero" if not season.number else ""  # before the first season: none is open yet
     if schedule:
         every = t(f"seasons.every.{schedule['every']}", locale)
         until = day(ends_at(schedule, season))
         return t(
-            "seasons.line.scheduled",
+            f"seasons.line.scheduled{zero}",
             locale,
             season=season_name(season.number, locale),
             every=every,
             date=until,
             where=where,
         )
-    return t("seasons.line.never", locale, season=season_name(season.number, locale), where=where)
+    return t(f"seasons.line.never{zero}", locale, season=season_name(season.number, locale), where=where)
 
 
 async def podium(tables: Tables, season: Season, started: Season, locale: Localish) -> discord.ui.LayoutView:

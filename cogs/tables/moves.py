@@ -194,7 +194,9 @@ class Moves:
         elif interaction.type == discord.InteractionType.component:
             board = await self.private.render(ctx, cog, seat) if record.status == "playing" else None
             if board is None:
-                board = Board(content=(await self.private.for_seat(ctx, seat)).t("table.private_done"))
+                mine = await self.private.for_seat(ctx, seat)
+                said = mine.t("table.private_done", channel=ctx.channel_id)
+                board = Board(content=said)
             await answer_by_editing(interaction, board)
             ephemeral = interaction.message is not None and interaction.message.flags.ephemeral
             await self.private.shown(ctx, seat, board, interaction if ephemeral else None)

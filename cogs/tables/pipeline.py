@@ -134,6 +134,7 @@ class Pipeline:
         except Exception:  # the leases run out by themselves (LEASE): only a delay for the others
             log.warning("could not hand the table timers over", exc_info=True)
             done = False
+        self.close()  # what is left (pings, sweeps) would only reach for a closed connection
         return done
 
     def close(self) -> None:

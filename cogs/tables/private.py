@@ -125,7 +125,8 @@ class PrivateHands:
                         seats.keys.pop(seat, None)
                         mine = await self.for_seat(ctx, seat)
                         title = game_title(ctx.game, mine.locale)
-                        away = mine.t("table.private_away", game=title, group=cog.group)
+                        where = ctx.channel_id  # the table's channel or thread, where joining takes it back
+                        away = mine.t("table.private_away", game=title, group=cog.group, channel=where)
                         await self._show(ctx, cog, seats, seat, Board(content=away))
                     continue
                 seats.away.discard(seat)
@@ -175,7 +176,9 @@ class PrivateHands:
         for seat in range(ctx.players):
             mine = await self.for_seat(ctx, seat)
             title = game_title(ctx.game, mine.locale)
-            board = Board(content=mine.t(f"table.private_{ctx.record.status}", game=title))
+            # "finished" names where the result is: the table's channel or thread, a click away
+            said = mine.t(f"table.private_{ctx.record.status}", game=title, channel=ctx.channel_id)
+            board = Board(content=said)
             if await self.slots.get(table_id, dm_slot(seat)) is not None:
                 await self._deliver_dm(ctx, seat, board)
             elif seat in seats.panels:

@@ -6,7 +6,8 @@ asks the game's brain (`rules.registry`).
 - easy: plausible and beatable — a quick rule of thumb with noise.
 - normal: a sound per-game heuristic (also how a seat taken over after time-outs plays).
 - hard: a search. Sushi Go!, Rock the Bock, Kaiten Sushi: determinized Monte Carlo through the Game
-  protocol (rules.computer.search) with the game's quick policy as rollout. Sushizock: every decision
+  protocol (rules.computer.search) with the game's quick policy as rollout (Sushi Go! at two players
+  searches a round's last cards exactly once both hands are known). Sushizock: every decision
   of the turn by exact expectation over the dice for the value of the whole position it ends in (each
   seat's expected final score, the chance to win), two turns deep at two players (rules/sushizock/solver.py).
   Sushi Dice: the plate it expects to finish in the fewest clicks, at the fastest pace. Its budget is

@@ -5,5 +5,6 @@ state.py     the Pick action and the state
 scoring.py   the cards and how they score
 codec.py     the state's own dump/load, by hand for every click
 computer.py  BRAIN: its computer players at three levels (rules/computer/brain.py)
+endgame.py   hard's exact search of a round's last cards at two players
 testkit.py   TESTKIT: what the shared test suites need of this game
 """

@@ -1,4 +1,5 @@
-"""Sushi Go!'s computer players: a quick table for rollouts and `easy`, an outlook model for `normal`.
+"""Sushi Go!'s computer players: a quick table for rollouts and `easy`, an outlook model for `normal`,
+the shared search for `hard` (and at two players the last cards of a round exactly: `endgame.py`).
 
 What a seat knows (and all these read): its own hand, every tableau, the kept puddings, the discard
 (every earlier tableau was on the table), and the hands it has passed on this round — a hand it held
@@ -17,7 +18,8 @@ from typing import ClassVar
 
 from rules.computer.brain import SearchedBrain
 from rules.computer.search import margin_utility
-from rules.engine import Rng
+from rules.engine import Game, Rng
+from rules.sushigo.endgame import best_pick, searchable
 from rules.sushigo.game import HAND_SIZE, ROUNDS, SushiGoGame
 from rules.sushigo.scoring import CARDS, DECK, DUMPLING_POINTS, MAKI_ROLLS, NIGIRI, nigiri
 from rules.sushigo.state import Pick, SushiGoState
@@ -350,6 +352,16 @@ class SushiGoBrain(SearchedBrain[SushiGoState, Pick]):
 
     def outcome(self, state: SushiGoState, seat: int) -> float:
         return margin_utility(estimate(state), seat, SCALE)
+
+    def hard(
+        self, game: Game[SushiGoState, Pick], state: SushiGoState, seat: int, rng: random.Random, budget: int
+    ) -> Pick:
+        """The shared search; the last cards of a round at two players, once both hands are known,
+        searched exactly instead (`endgame.py`)."""
+        if searchable(state, len(known_hands(state, seat))):
+            world = determinize(state, seat, rng)
+            return best_pick(world, seat, copy_state, self.outcome)
+        return super().hard(game, state, seat, rng, budget)
 
     # ------------------------------------------------------------ levels
 

@@ -31,9 +31,10 @@ SIGMA_END = 2.0
 """Score spread left when the rows are empty (the buried tiles nobody has seen)."""
 SIGMA_TILE = 2.2
 """Score spread each tile still to be taken adds (its variance; at least a sushi's or a bone's)."""
-LEAD = False
 DEEP = 2
-"""Up to this many players a take is valued after the next player's whole turn, played against us."""
+"""Up to this many players a take is valued after the next player's whole turn, played against us.
+(At 5 players that paranoid reply measured 0.23 of 250 games against 0.21 without it: no proven gain,
+so more players keep the quicker one-turn values.)"""
 MARGIN = 0.01
 """A point of margin, in chances to win: breaks ties toward the bigger lead, or the smaller loss."""
 
@@ -140,9 +141,6 @@ def utility(position: Position, seat: int) -> float:
     left = len(position.sushi_row) + len(position.bone_row)
     sigma = math.sqrt(SIGMA_END**2 + SIGMA_TILE**2 * left)
     others = [value for other, value in enumerate(values) if other != seat]
-    if LEAD:
-        lead = values[seat] - max(others)
-        return _phi(lead / sigma) + MARGIN * lead
     win = math.prod(_phi((values[seat] - other) / sigma) for other in others)
     return win + MARGIN * (values[seat] - max(others))
 

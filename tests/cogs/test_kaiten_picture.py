@@ -251,8 +251,8 @@ def test_a_negative_score_keeps_its_minus_sign_in_persian():
 def on_plate(drawn: list[Drawn], seat: int) -> list[Drawn]:
     """What seat's plate writes, in the order it is written."""
     x, y = kaiten_render._plate_origin(seat)
-    size = kaiten_render.PLATE_BOX
-    return [item for item in drawn if x <= item.xy[0] < x + size and y <= item.xy[1] < y + size]
+    width, height = kaiten_render.PLATE_BOX, kaiten_render.PLATE_HIGH
+    return [item for item in drawn if x <= item.xy[0] < x + width and y <= item.xy[1] < y + height]
 
 
 def numbers(items: list[Drawn]) -> list[int]:

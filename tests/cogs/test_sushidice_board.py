@@ -107,11 +107,11 @@ def test_the_worst_case_is_what_it_claims() -> None:
     duelists = [line for line in text.splitlines() if line.startswith(("🔴", "🔵"))]
     assert len(duelists) == 2 and all("🤢" in line for line in duelists)
     assert "took the combo plate." in text and "🤢 Yuck! on the 🔴 red dice — all six re-thrown." in text
-    # three combos pictured once; those with as many plates named together, the most first
+    # three combos pictured once; every player with their own count, the most first (a count said
+    # once after several names reads as the last one's only)
     assert "🍽️ `1` `2` `3` 🍱 🐟🍣🍤🥚🥒⭐ · 16 face down" in text
-    assert (
-        f"{LONGEST}, {LONGEST} **3** · {LONGEST}, {LONGEST} **2** · {LONGEST} **1** · {LONGEST} **0**" in text
-    )
+    counts = (3, 3, 2, 2, 1, 0)
+    assert " · ".join(f"{LONGEST} **{count}**" for count in counts) in text
     # title; the duel before, plates, two duelists, the Yuck!, the standings; two rows
     assert lines == 9
 

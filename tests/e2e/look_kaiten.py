@@ -45,6 +45,7 @@ TALL = 4000  # the Preview's surface: the board at its full height
 MISS = 0.15  # how often a grab presses a wrong button (a dropped sushi, a soy)
 PICKER = 0.35  # how often a player who may spend a wasabi opens the picker
 SPEND = 0.6  # and then spends it (else goes back)
+EDGY = 0.6  # how often a sushi goes where it opens the most black/white edges (the ginger choice)
 
 # The challenge waits seconds for the press: simcord must not wait its window out as settling work.
 pytestmark = pytest.mark.simcord(settle_timeout=1.5)
@@ -53,6 +54,19 @@ pytestmark = pytest.mark.simcord(settle_timeout=1.5)
 @pytest.fixture
 def extensions() -> tuple[str, ...]:
     return ("cogs.tables", "cogs.games.kaiten.cog", "cogs.preferences.settings", "cogs.preferences.language")
+
+
+def contrasts(view: Any, seat: int, word: str) -> int:
+    """How many black/white edges a placement opens: the most are the likeliest ginger choice."""
+    cell = json.loads(word.removeprefix("a:")).get("cell", -1)
+    plate, rice = view["players"][seat]["plate"], (view["holding"] or ":")[0]
+    row, column = divmod(cell, 3)
+    around = [
+        (row + dr) * 3 + column + dc
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+        if 0 <= row + dr < 3 and 0 <= column + dc < 3
+    ]
+    return sum(1 for other in around if plate[other] is not None and plate[other][0] != rice)
 
 
 def _layout(value: Any) -> Any:
@@ -148,6 +162,11 @@ async def play_whole_game(table: Table, camera: Tallest, edits: Edits, rng: rand
     clicks = 0
 
     last = table.board.id
+    boards = {last}  # every message that was the board (a finished game's board gives way to the results)
+    first, lobby = (
+        last,
+        len(edits.seen.get(last, [])),
+    )  # the lobby's edits, before the game: not a board of the game
 
     async def draw() -> None:
         nonlocal last
@@ -165,7 +184,7 @@ async def play_whole_game(table: Table, camera: Tallest, edits: Edits, rng: rand
         await camera.shoot(board, signature(data) if data else f"first:{board.id}", about)
 
     await draw()
-    for _ in range(2000):
+    for _ in range(int(os.environ.get("LOOK_MAX_CLICKS", "2000"))):
         ctx = await table.live()
         if ctx is None:
             break
@@ -183,6 +202,8 @@ async def play_whole_game(table: Table, camera: Tallest, edits: Edits, rng: rand
         else:
             assert moves, f"no move on the board: {list(offered)}"
             chosen = rng.choice(moves)
+            if ctx.public()["phase"] == "place" and rng.random() < EDGY:
+                chosen = max(moves, key=lambda item: contrasts(ctx.public(), seat, payload(item)))
         result = await member.click(board, custom_id=chosen.custom_id)
         clicks += 1
         if os.environ.get("LOOK_VERBOSE"):
@@ -197,12 +218,17 @@ async def play_whole_game(table: Table, camera: Tallest, edits: Edits, rng: rand
             clicks += 1
         if await table.live() is not None:
             last = table.board.id
+            boards.add(last)
         await draw()  # the last edit too: the board of the finished game
     else:
-        raise AssertionError("the game did not end")
-    board_ids = {message.id for message in table.public_messages() if message.author.bot}
-    edited = sum(len(edits.seen.get(message_id, [])) for message_id in board_ids)
-    kinds = {sig for message_id in board_ids for sig in edits.seen.get(message_id, [])}
+        if "LOOK_MAX_CLICKS" not in os.environ:  # a short run for trying the script out stops early
+            raise AssertionError("the game did not end")
+    seen = [
+        sig
+        for message_id in boards
+        for sig in edits.seen.get(message_id, [])[lobby if message_id == first else 0 :]
+    ]
+    edited, kinds = len(seen), set(seen)
     return {"clicks": clicks, "edits": edited, "layouts": len(kinds), "undrawn": len(kinds - camera.drawn)}
 
 

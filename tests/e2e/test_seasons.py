@@ -97,8 +97,9 @@ async def test_a_monthly_schedule_ends_the_season_by_itself(simcord_env: Any) ->
     podium_channel = table.guild.create_text_channel("podiums")
     set_up = await admin.slash(table.channel, "settings season", schedule="monthly", podium=podium_channel)
     said = text_of(set_up.response)
-    assert "Before seasons is open. Seasons end monthly" in said and f"<#{podium_channel.id}>" in said
-    assert "Seasons end monthly" in text_of((await admin.slash(table.channel, "settings show")).response)
+    assert "No season yet: the first begins on" in said and "seasons end monthly" in said
+    assert f"<#{podium_channel.id}>" in said
+    assert "seasons end monthly" in text_of((await admin.slash(table.channel, "settings show")).response)
 
     await env.advance_time(31 * DAY)  # past the first of the next month
     (first,) = podiums(podium_channel)

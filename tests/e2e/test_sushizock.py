@@ -139,7 +139,9 @@ async def by_buttons(table: Table, name: str, action: Any) -> None:
         assert heights and all(height.endswith((" 1 tile", " tiles")) for height in heights), heights
         assert not [height for height in heights if height.endswith(" 1 tiles")]
         chosen = await table.choose(name, [action_value(GAME.id, action)], asked.response.message, part="a")
-        assert text_of(chosen.response.message) == "Your move is in. The board in the channel shows the rest."
+        # it names where the board is: the table's thread, a click away
+        said = text_of(chosen.response.message)
+        assert said == f"Your move is in. The board in <#{table.channel.id}> shows the rest."
         return
     assert not result.ephemeral, result.response and text_of(result.response)
 

@@ -1,8 +1,8 @@
 """Kaiten Sushi's picture: the whole table as a PNG, drawn from `GAME.view(state, None)` alone.
 
 The card shows the picture at its full width: about 560 px on a desktop, 265 px on a phone. So the
-picture is landscape (WIDTH x HEIGHT, about 2:1: at most 300 px tall on a desktop, the board message
-within one screen) and every word in it is written at least `SMALLEST_SHOWN` px tall on a phone: one
+picture is landscape (WIDTH x HEIGHT, about 9:4: about 250 px tall on a desktop, so that the board
+message, with the step's words and buttons, stays within one screen at every moment of a game) and every word in it is written at least `SMALLEST_SHOWN` px tall on a phone: one
 font size, FONT, for every word, and few words. On the left the 6x6 board (columns A-F from the left,
 rows 1-6 from the top, as the words name cells: "C4"), the 24 pines around it with the sake, and the
 reserve's pairs on a tray below it; on the right the plates, two by two, each with its player's name
@@ -34,8 +34,8 @@ from rules.kaiten.view import KaitenPlayerView, KaitenView, PineView
 COLUMNS = "ABCDEF"
 """The board's columns from the left, as the picture writes them and the words name cells ("C4")."""
 
-WIDTH, HEIGHT = 640, 336
-"""The picture's size in pixels: shown 560 px wide on a desktop it is 294 px tall."""
+WIDTH, HEIGHT = 640, 288
+"""The picture's size in pixels: shown 560 px wide on a desktop it is 252 px tall."""
 PHONE_WIDTH = 265
 """How wide a phone shows the picture (a 390 px screen, the card's margins taken off)."""
 SMALLEST_SHOWN = 11
@@ -44,25 +44,26 @@ FONT = math.ceil(SMALLEST_SHOWN * WIDTH / PHONE_WIDTH)
 """The size of every word drawn (27 px: 11.2 px on a phone, 23.6 px on a desktop)."""
 
 # The board: column letters above it, row numbers left of it, a band of pines all round.
-LABEL_W, LABEL_H = 24, 30
-PINE_BAND = 16
-CELL = 40
+LABEL_W, LABEL_H = 24, 24
+PINE_BAND = 11
+CELL = 36
 BOARD_X, BOARD_Y = LABEL_W + PINE_BAND, LABEL_H + PINE_BAND
 BOARD_PX = SIZE * CELL
 MAT_BOX = (LABEL_W, LABEL_H, BOARD_X + BOARD_PX + PINE_BAND, BOARD_Y + BOARD_PX + PINE_BAND)
 # The reserve: its pairs in a row on a tray below the board.
-RESERVE_BOX = (4, MAT_BOX[3] + 4, MAT_BOX[2], HEIGHT - 2)
-RESERVE_SUSHI = 22
-RESERVE_GAP = 4
-# The plates, two by two on the right, each in a square box.
+RESERVE_BOX = (4, MAT_BOX[3] + 2, MAT_BOX[2], HEIGHT)
+RESERVE_SUSHI = 20
+RESERVE_GAP = 3
+# The plates, two by two on the right, each in a box as wide as half the room and half the height.
 PANEL_X = MAT_BOX[2] + 8
 PLATE_BOX = (WIDTH - PANEL_X) // 2
-PLATE_CELL = 32
+PLATE_HIGH = HEIGHT // 2
+PLATE_CELL = 28
 PLATE_PAD = 10
-HEADER = 40
+HEADER = 35
 """The height of a plate box's first line (its player's name and score), above the plate."""
 ROW_POINTS_X = PLATE_PAD + PLATE * PLATE_CELL + 10
-COLUMN_POINTS_Y = HEADER + PLATE * PLATE_CELL + 15
+COLUMN_POINTS_Y = HEADER + PLATE * PLATE_CELL + 11
 COUNTER_X = ROW_POINTS_X + 14
 """Where a plate box's counters start (ginger, wasabi, soy, one beside each row of the plate)."""
 HOLDING = 28
@@ -135,7 +136,7 @@ def _pine_centre(pine: PineView) -> tuple[int, int]:
 def _plate_origin(seat: int) -> tuple[int, int]:
     """The top left corner of seat's box: seats 0 and 1 side by side, 2 and 3 below them."""
     column, row = seat % 2, seat // 2
-    return PANEL_X + column * PLATE_BOX, row * PLATE_BOX
+    return PANEL_X + column * PLATE_BOX, row * PLATE_HIGH
 
 
 def _plate_cells_origin(seat: int) -> tuple[int, int]:
@@ -144,7 +145,7 @@ def _plate_cells_origin(seat: int) -> tuple[int, int]:
 
 
 def _panel_box(x: int, y: int) -> tuple[int, int, int, int]:
-    return x + 3, y + 3, x + PLATE_BOX - 3, y + PLATE_BOX - 3
+    return x + 3, y + 3, x + PLATE_BOX - 3, y + PLATE_HIGH - 3
 
 
 def draw_sushi(image: Image.Image, box: tuple[int, int, int, int], sushi: str, pad: int) -> None:
@@ -182,7 +183,7 @@ def _sushi_sprite(width: int, height: int, sushi: str, pad: int) -> Image.Image:
 def _draw_sake(draw: ImageDraw.ImageDraw, centre: tuple[int, int]) -> None:
     """A sake bottle on a yellow disc, standing on its pine."""
     x, y = centre
-    draw.ellipse((x - 10, y - 10, x + 10, y + 10), fill=(255, 214, 92), outline=(60, 40, 20))
+    draw.ellipse((x - 9, y - 9, x + 9, y + 9), fill=(255, 214, 92), outline=(60, 40, 20))
     draw.rounded_rectangle((x - 5, y - 3, x + 5, y + 7), radius=3, fill=(250, 248, 240), outline=(60, 60, 60))
     draw.rectangle((x - 2, y - 8, x + 2, y - 3), fill=(250, 248, 240), outline=(60, 60, 60))
     draw.rectangle((x - 5, y + 1, x + 5, y + 3), fill=(40, 90, 170))
@@ -259,10 +260,10 @@ def _draw_reserve(image: Image.Image, draw: ImageDraw.ImageDraw, view: KaitenVie
     middle = (y0 + y1) // 2
     if not view["reserve"]:
         text = fit_text(f"{words['reserve']}: {words['empty']}", FONT, x1 - x0 - 12)
-        draw_text(draw, ((x0 + x1) / 2, middle - 2), text, DIM, FONT, "mm")  # room for Persian tails
+        draw_text(draw, ((x0 + x1) / 2, middle - 4), text, DIM, FONT, "mm")  # room for descenders and Persian tails
         return
     pair = 2 * RESERVE_SUSHI
-    x = x0 + 4
+    x = x0 + 3
     top = middle - RESERVE_SUSHI // 2
     for black, white in view["reserve"]:
         for offset, sushi in enumerate((black, white)):
@@ -335,7 +336,7 @@ def _draw_plate(
     score = number(player["score"], locale)
     right, centre = x + PLATE_BOX - 6, y + COLUMN_POINTS_Y
     left = right - text_width(score, FONT) - 10
-    draw.rounded_rectangle((left, centre - 14, right, centre + 14), radius=7, fill=CURRENT)
+    draw.rounded_rectangle((left, centre - 12, right, centre + 11), radius=7, fill=CURRENT)
     draw_text(draw, ((left + right) / 2, centre), score, SCORE_TEXT, FONT, "mm")
 
 

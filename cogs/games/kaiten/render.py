@@ -86,8 +86,9 @@ def direction_words(ctx: Context, steps: int) -> str:
 
 def line_words(ctx: Context, pine: PineView) -> str:
     index = pine["index"]
-    name = COLUMNS[index] if pine["line"] == "column" else str(index + 1)
-    return ctx.t(f"kaiten.line.{pine['line']}", name=name)
+    if pine["line"] == "column":
+        return ctx.t("kaiten.line.column", name=COLUMNS[index])
+    return ctx.t("kaiten.line.row", name=index + 1)  # a number: Persian reads ردیف ۱, not ردیف 1
 
 
 def plate_lines(ctx: Context, edges: list[list[int]]) -> str:

@@ -18,7 +18,7 @@ import discord
 from cogs.games.sushizock import picture
 from cogs.kit.messages import Board
 from cogs.kit.words.catalogs import Localish
-from cogs.kit.words.text import plural, signed, t
+from cogs.kit.words.text import number, plural, signed, t
 from cogs.tables.boards import medal
 from cogs.tables.context import TableContext
 from cogs.tables.gamecog import GameCog, ResultNotes
@@ -173,8 +173,8 @@ def _turn_line(ctx: Context, view: SushizockView, mask: int) -> str:
     player = ctx.name(turn) if ctx.replaying else ctx.mention(turn)
     if view["throws"] == 0:
         return ctx.t("sushizock.turn.start", player=player)
-    dice = "  ".join(
-        f"`{index + 1}` {FACE_EMOJI[face]}" + (" 📌" if mask >> index & 1 else "")
+    dice = "  ".join(  # the dice's numbers in the reader's digits: Persian reads ۱ ۲ ۳, not 1 2 3
+        f"`{number(index + 1, ctx.locale)}` {FACE_EMOJI[face]}" + (" 📌" if mask >> index & 1 else "")
         for index, face in enumerate(view["thrown"])
     )
     if view["set_aside"]:
