@@ -2,6 +2,7 @@
 
     .venv/bin/pip install "simcord[screenshot]" && apt-get install chromium   # once
     .venv/bin/python bench/look.py [--games sushigo,kaiten] [--languages en,fa] [--out look] [--pictures]
+        [--whole N]
 
 Plays each game on simcord with scripted players (`tests/e2e/look_games.py`), and writes PNGs of
 the lobby, the first board, a mid-game board, a private hand or panel and the results, in each
@@ -11,9 +12,13 @@ players, with long names): its lobby, first board and one a few moves in (`full-
 `full-first`, `full-mid`). The feature answers (/roll, /games, /rules, /leaderboard, /stats,
 /history, /replay, /settings show; `tests/e2e/look_features.py`) are drawn too, as "features" (with
 `--games`, name `features` to include them). `--pictures`: the server chose pictures (/settings
-pictures), each game drawn as `<game>+pictures`. Then prints the heights: a public board should fit one
-screen (at most 520 px on the desktop, 700 px on the phone); one taller is marked `!`, and the last
-line names each game's tallest public board. A game that fails still shows the heights it got, and
+pictures), each game drawn as `<game>+pictures`. Kaiten Sushi is also played through whole games at a
+full table (`tests/e2e/look_kaiten.py`: four long names, the chopsticks challenge on, every step and the
+wasabi picker), its board drawn after every edit, the tallest kept as the moment `whole`
+(`<lang>-whole-<screen>.png`); `--whole N` plays N such games per language (0: none). Then prints the
+heights: a public board should fit one screen (at most 520 px on the desktop, 700 px on the phone); one
+taller is marked `!`, and the last lines name Kaiten's tallest board over whole games per screen and
+language, and each game's tallest public board. A game that fails still shows the heights it got, and
 the others play on; the exit code is pytest's.
 """
 
@@ -25,11 +30,13 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 LIMITS = {"desktop": 520, "phone": 700}  # one screen of a public board, in pixels
 # The public boards (not the hand nor the results); `full-wolves`: Rock the Bock's throw with wolves.
-PUBLIC = ("lobby", "first", "mid", "full-lobby", "full-first", "full-mid", "full-wolves")
+# `whole`: the tallest of every board edit over whole games (Kaiten Sushi).
+PUBLIC = ("lobby", "first", "mid", "full-lobby", "full-first", "full-mid", "full-wolves", "whole")
 
 
 def cell(moment: str, screen: str, height: int | None) -> str:
@@ -58,12 +65,30 @@ def tallest(heights: dict[str, dict[str, dict[str, dict[str, int]]]]) -> str:
     return "tallest public board: " + ("; ".join(parts) or "none drawn")
 
 
+def whole(heights: dict[str, dict[str, dict[str, dict[str, int]]]], notes: dict[str, Any]) -> str:
+    """Kaiten's tallest board over whole games, per screen and language, and how many edits were drawn."""
+    lines = []
+    for language, note in notes.items():
+        sizes = heights.get("kaiten", {}).get(language, {}).get("whole", {})
+        found = ", ".join(f"{screen} {cell('whole', screen, sizes.get(screen))}" for screen in LIMITS)
+        steps = ", ".join(
+            f"{screen} at {about['step']} (turn {about['turn']})" for screen, about in note["tallest"].items()
+        )
+        runs = note["runs"]
+        lines.append(
+            f"  {language}: {found} — {steps}; {runs['games']} game(s), {runs['clicks']} clicks, "
+            f"{runs['edits']} board edits in {runs['layouts']} layouts, {runs['undrawn']} not drawn"
+        )
+    return "Kaiten's tallest board over whole games (every board edit drawn):\n" + "\n".join(lines)
+
+
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "look").splitlines()[0])
     parser.add_argument("--games", default="", help="comma-separated game ids (default: all)")
     parser.add_argument("--languages", default="en,de,es,fa")
     parser.add_argument("--out", default=str(ROOT / "look"))
     parser.add_argument("--pictures", action="store_true", help="the server chose pictures: <game>+pictures")
+    parser.add_argument("--whole", type=int, default=1, help="whole Kaiten games per language (0: none)")
     args = parser.parse_args()
     out = Path(args.out).resolve()
     (out / "heights.json").unlink(missing_ok=True)
@@ -75,6 +100,9 @@ def main() -> int:
     files = ["tests/e2e/look_games.py"]
     if not args.games or "features" in args.games.split(","):
         files.append("tests/e2e/look_features.py")  # the feature answers: /roll, /leaderboard, ...
+    if args.whole > 0 and not args.pictures and (not args.games or "kaiten" in args.games.split(",")):
+        files.append("tests/e2e/look_kaiten.py")  # every board edit of whole Kaiten games
+        env["LOOK_WHOLE_GAMES"] = str(args.whole)
     command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *files]
     run = subprocess.run(command, cwd=ROOT, env=env, check=False)
     heights = json.loads((out / "heights.json").read_text()) if (out / "heights.json").exists() else {}
@@ -87,6 +115,8 @@ def main() -> int:
                 print(f"{game:<12}{language:<10}{moment:<12}{desktop:>9}{phone:>8}")
     limits = ", ".join(f"{screen} {limit} px" for screen, limit in LIMITS.items())
     print(f"\n! a public board taller than one screen ({limits}); pictures in {out}")
+    if (out / "kaiten" / "whole.json").exists():
+        print(whole(heights, json.loads((out / "kaiten" / "whole.json").read_text())))
     print(tallest(heights))
     return run.returncode
 

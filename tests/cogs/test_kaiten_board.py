@@ -93,7 +93,9 @@ def test_every_board_of_a_four_player_game_is_short(cog: KaitenCog, language: st
                 assert lines <= MAX_LINES and chars <= MAX_CHARS, "\n".join(text_lines(board))
                 largest = max(largest, (lines, chars))
     assert phases == {"wasabi_or_fetch", "fetch", "place", "ginger", "refill"}
-    assert largest[0] >= 7  # the place step: three rows of plate buttons under the words
+    # The tallest: the words over two rows of buttons (the place step's plate cells, once a grid of three
+    # rows, are now the legal ones on one row).
+    assert largest[0] >= 6
 
 
 def test_the_english_board_speaks_to_the_table_and_leaves_the_rest_to_the_picture(cog: KaitenCog):
@@ -123,11 +125,9 @@ def test_each_step_says_what_the_player_may_do_and_what_just_happened(cog: Kaite
         seen.setdefault(
             GAME.view(state, None)["phase"], "\n".join(text_lines(render.board(cog, context(state, "en"))))
         )
-    assert re.search(
-        r"fetches from (column [A-F]|row [1-6]) — or spends 🌿 wasabi first",
-        seen["wasabi_or_fetch"],
-    )
-    assert "fetched" in seen["place"] and "on their plate" in seen["place"]  # puts …, not put … on
+    # Who fetches from which line, in one line: the "Use wasabi" button says a wasabi may be spent first.
+    assert re.search(r"fetches from (column [A-F]|row [1-6])\.", seen["wasabi_or_fetch"])
+    assert "🥢 From" in seen["place"] and "on their plate" in seen["place"]  # puts …, not put … on
     assert "between black and white rice and chooses where it goes" in seen["ginger"]
     assert "lays the next reserve pair on" in seen["refill"]
 
@@ -140,8 +140,11 @@ def test_a_replay_shows_what_happened_and_no_live_words(cog: KaitenCog, language
         assert replayed.content is None and replayed.items == []
         assert replayed.embed is not None and live.embed is not None
         # What happened stays; the turn line (what the player was asked to do) and the ginger choices go.
+        # The fetch is said whole (who took which sushi): live, the turn line says it and its line less.
         kept = (replayed.embed.description or "").splitlines()
-        assert set(kept) <= set((live.embed.description or "").splitlines())
+        said = (live.embed.description or "").splitlines()
+        assert {line for line in kept if "🥢" not in line} <= set(said)
+        assert len(kept) == len(said) - sum(line.startswith("•") for line in said)
         assert not any(line.startswith("•") for line in kept)
         assert replayed.files, "the picture is the board"
 

@@ -36,6 +36,7 @@ from tests.e2e.look_games import (
     long_named_table,
 )
 from tests.e2e.test_languages import admin_sets_language
+from tests.games import kit
 
 __all__ = ["debian_chromium"]  # the Preview drives Debian's Chromium
 
@@ -47,8 +48,17 @@ PICKER = 0.35  # how often a player who may spend a wasabi opens the picker
 SPEND = 0.6  # and then spends it (else goes back)
 EDGY = 0.6  # how often a sushi goes where it opens the most black/white edges (the ginger choice)
 
-# The challenge waits seconds for the press: simcord must not wait its window out as settling work.
-pytestmark = pytest.mark.simcord(settle_timeout=1.5)
+# simcord waits out a sleep shorter than its settle timeout as work still running: the chopsticks windows,
+# made far longer (`slow_chopsticks`), stay open for the press, and a board drawn slowly on a busy machine
+# still settles.
+pytestmark = pytest.mark.simcord(settle_timeout=10)
+SLOWER = 40  # the chopsticks windows, this many times longer: minutes, beyond any settle timeout
+
+
+@pytest.fixture(autouse=True)
+def slow_chopsticks(monkeypatch: pytest.MonkeyPatch) -> None:
+    for module, name, value in kit(GAME).slowed(SLOWER):
+        monkeypatch.setattr(module, name, value)
 
 
 @pytest.fixture

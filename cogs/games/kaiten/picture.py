@@ -1,9 +1,10 @@
 """Kaiten Sushi's picture: the whole table as a PNG, drawn from `GAME.view(state, None)` alone.
 
 The card shows the picture at its full width: about 560 px on a desktop, 265 px on a phone. So the
-picture is landscape (WIDTH x HEIGHT, about 9:4: about 250 px tall on a desktop, so that the board
-message, with the step's words and buttons, stays within one screen at every moment of a game) and every word in it is written at least `SMALLEST_SHOWN` px tall on a phone: one
-font size, FONT, for every word, and few words. On the left the 6x6 board (columns A-F from the left,
+picture is landscape (WIDTH x HEIGHT, about 9:4: 245 px tall on a desktop, so that the board
+message, with the step's words and buttons, stays within one screen at every moment of a game) and
+every word in it is written at least `SMALLEST_SHOWN` px tall on a phone: one font size, FONT, for every
+word, and few words. On the left the 6x6 board (columns A-F from the left,
 rows 1-6 from the top, as the words name cells: "C4"), the 24 pines around it with the sake, and the
 reserve's pairs on a tray below it; on the right the plates, two by two, each with its player's name
 (cut short with "…"), the points of each full (or spoiled: a red 0) row beside it and column below it,
@@ -34,8 +35,8 @@ from rules.kaiten.view import KaitenPlayerView, KaitenView, PineView
 COLUMNS = "ABCDEF"
 """The board's columns from the left, as the picture writes them and the words name cells ("C4")."""
 
-WIDTH, HEIGHT = 640, 288
-"""The picture's size in pixels: shown 560 px wide on a desktop it is 252 px tall."""
+WIDTH, HEIGHT = 640, 280
+"""The picture's size in pixels: shown 560 px wide on a desktop it is 245 px tall."""
 PHONE_WIDTH = 265
 """How wide a phone shows the picture (a 390 px screen, the card's margins taken off)."""
 SMALLEST_SHOWN = 11
@@ -46,7 +47,7 @@ FONT = math.ceil(SMALLEST_SHOWN * WIDTH / PHONE_WIDTH)
 # The board: column letters above it, row numbers left of it, a band of pines all round.
 LABEL_W, LABEL_H = 24, 24
 PINE_BAND = 11
-CELL = 36
+CELL = 35
 BOARD_X, BOARD_Y = LABEL_W + PINE_BAND, LABEL_H + PINE_BAND
 BOARD_PX = SIZE * CELL
 MAT_BOX = (LABEL_W, LABEL_H, BOARD_X + BOARD_PX + PINE_BAND, BOARD_Y + BOARD_PX + PINE_BAND)
@@ -58,12 +59,12 @@ RESERVE_GAP = 3
 PANEL_X = MAT_BOX[2] + 8
 PLATE_BOX = (WIDTH - PANEL_X) // 2
 PLATE_HIGH = HEIGHT // 2
-PLATE_CELL = 28
+PLATE_CELL = 27
 PLATE_PAD = 10
 HEADER = 35
 """The height of a plate box's first line (its player's name and score), above the plate."""
 ROW_POINTS_X = PLATE_PAD + PLATE * PLATE_CELL + 10
-COLUMN_POINTS_Y = HEADER + PLATE * PLATE_CELL + 11
+COLUMN_POINTS_Y = HEADER + PLATE * PLATE_CELL + 10
 COUNTER_X = ROW_POINTS_X + 14
 """Where a plate box's counters start (ginger, wasabi, soy, one beside each row of the plate)."""
 HOLDING = 28
@@ -260,7 +261,8 @@ def _draw_reserve(image: Image.Image, draw: ImageDraw.ImageDraw, view: KaitenVie
     middle = (y0 + y1) // 2
     if not view["reserve"]:
         text = fit_text(f"{words['reserve']}: {words['empty']}", FONT, x1 - x0 - 12)
-        draw_text(draw, ((x0 + x1) / 2, middle - 4), text, DIM, FONT, "mm")  # room for descenders and Persian tails
+        # Raised in its tray: room for descenders and Persian tails.
+        draw_text(draw, ((x0 + x1) / 2, middle - 6), text, DIM, FONT, "mm")
         return
     pair = 2 * RESERVE_SUSHI
     x = x0 + 3

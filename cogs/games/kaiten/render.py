@@ -74,6 +74,13 @@ def sushi_words(ctx: Context, sushi: str) -> str:
     )
 
 
+def sushi_emoji(ctx: Context, sushi: str) -> str:
+    """A sushi as its two emoji, rice then topping ("⬛🔴"): where the words around it (or the picture)
+    already name it."""
+    rice, _, ingredient = sushi.partition(":")
+    return ctx.t(f"kaiten.emoji.{rice}") + ctx.t(f"kaiten.emoji.{ingredient}")
+
+
 def pines(ctx: Context, steps: int) -> str:
     """How far a wasabi moves the sake: "1 pine", "2 pines"."""
     return plural("kaiten.count.pine", abs(steps), ctx.locale)
@@ -135,20 +142,18 @@ def event_line(ctx: Context, event: Event, view: KaitenView) -> str | None:
             line=line,
         )
     if kind == "fetched":
-        words = {
-            "player": player,
-            "sushi": sushi_words(ctx, event["sushi"]),
-            "cell": cell_name(event["cell"]),
-        }
+        # Live, the turn line names who holds which sushi (placing it): this line only says where it was
+        # and what lay under it. A replay, without a turn line, says it all (the sushi as its emoji).
+        key = "kaiten.event.fetched" if ctx.replaying else "kaiten.event.found"
+        sushi = sushi_emoji(ctx, event["sushi"])
+        words = {"player": player, "sushi": sushi, "cell": cell_name(event["cell"])}
         if event["condiment"] is None:
-            return ctx.t("kaiten.event.fetched_refilled", **words)
+            return ctx.t(f"{key}_refilled", **words)
         if event["condiment"] == "blank":
-            return ctx.t("kaiten.event.fetched_blank", **words)
-        return ctx.t(
-            "kaiten.event.fetched", condiment=ctx.t(f"kaiten.condiment.{event['condiment']}"), **words
-        )
+            return ctx.t(f"{key}_blank", **words)
+        return ctx.t(key, condiment=ctx.t(f"kaiten.condiment.{event['condiment']}"), **words)
     if kind == "dropped":
-        sushi = sushi_words(ctx, event["sushi"])
+        sushi = sushi_emoji(ctx, event["sushi"])  # it stays on the board, where the picture shows it
         return ctx.t(
             "kaiten.event.dropped",
             player=player,
@@ -164,7 +169,8 @@ def event_line(ctx: Context, event: Event, view: KaitenView) -> str | None:
             lines.append(plural("kaiten.event.ginger_laid", len(event["laid"]), ctx.locale, player=player))
         if event["missing"]:
             spoiled = plate_lines(ctx, event["missing"])
-            lines.append(ctx.t("kaiten.event.ginger_missing", player=player, lines=spoiled))
+            key = "kaiten.event.ginger_missing" + ("_too" if lines else "")  # named on the line above
+            lines.append(ctx.t(key, player=player, lines=spoiled))
         return "\n".join(lines) or None
     if kind == "sake_moved":
         pine = view["pines"][event["to"]]
@@ -175,8 +181,8 @@ def event_line(ctx: Context, event: Event, view: KaitenView) -> str | None:
         return ctx.t(
             "kaiten.event.refilled",
             player=player,
-            near_sushi=sushi_words(ctx, event["near_sushi"]),
-            far_sushi=sushi_words(ctx, event["far_sushi"]),
+            near_sushi=sushi_emoji(ctx, event["near_sushi"]),
+            far_sushi=sushi_emoji(ctx, event["far_sushi"]),
             near=cell_name(event["near"]),
             far=cell_name(event["far"]),
             pairs=plural("kaiten.count.pair", event["reserve_left"], ctx.locale),
@@ -190,7 +196,7 @@ def board(cog: Cog, ctx: Context, *, wasabi_picker: bool = False) -> Board:
     The picture draws the conveyor, the sake, the reserve and every plate with its points."""
     view = ctx.public()
     over = view["over"]
-    lines = situation(ctx, view, wasabi_picker)
+    lines = situation(ctx, view)
     embed = discord.Embed(
         title=ctx.t("kaiten.board.title_over")
         if over
@@ -204,7 +210,12 @@ def board(cog: Cog, ctx: Context, *, wasabi_picker: bool = False) -> Board:
     embed.set_image(url="attachment://board.png")
     if over or ctx.replaying:  # a replay shows what happened, not what the player was asked to do
         return Board(content=None, embed=embed, files=[picture])
-    content = turn_line(ctx, view)
+    # With the wasabi picker open, who chooses where the sake goes says the turn line's part.
+    content = (
+        ctx.t("kaiten.board.wasabi_picker", player=ctx.mention(acting(view)))
+        if wasabi_picker
+        else turn_line(ctx, view)
+    )
     return Board(content=content, embed=embed, items=controls(cog, ctx, view, wasabi_picker), files=[picture])
 
 
@@ -225,10 +236,10 @@ def turn_line(ctx: Context, view: KaitenView) -> str:
     return ctx.t(f"kaiten.content.turn.{step}", **words)
 
 
-def situation(ctx: Context, view: KaitenView, wasabi_picker: bool) -> list[str]:
+def situation(ctx: Context, view: KaitenView) -> list[str]:
     """The embed's lines: the step's details the buttons may not hold (a ginger choice too long for its
-    button, the wasabi picker), then what just happened. The picture's legend is in the rules ("How to
-    play"), so that the first board fits a screen too."""
+    button), then what just happened. The picture's legend is in the rules ("How to play"), and with the
+    wasabi picker open its line stands in for the turn line: the board fits a screen at every step."""
     lines: list[str] = []
     live = not view["over"] and not ctx.replaying
     if live and view["phase"] == "ginger":
@@ -236,8 +247,6 @@ def situation(ctx: Context, view: KaitenView, wasabi_picker: bool) -> list[str]:
             edges, spoils = ginger_choice_words(ctx, choice)
             if len(ctx.t("kaiten.button.ginger", edges=edges, lines=spoils)) > LABEL_LIMIT:
                 lines.append(ctx.t("kaiten.board.ginger_choice", edges=edges, lines=spoils))
-    if live and wasabi_picker:
-        lines.append(ctx.t("kaiten.board.wasabi_picker", player=ctx.name(acting(view))))
     lines += [text for event in view["last"] if (text := event_line(ctx, event, view))]
     return lines
 
@@ -265,7 +274,7 @@ def controls(cog: Cog, ctx: Context, view: KaitenView, wasabi_picker: bool) -> l
                     row=0,
                 )
             )
-        items.append(cog.ui_button(ctx, "back", ctx.t("kaiten.button.back"), row=1))
+        items.append(cog.ui_button(ctx, "back", ctx.t("kaiten.button.back"), row=1))  # beside "How to play"
     elif step in ("wasabi_or_fetch", "fetch"):
         # A fetch by its cell, as the picture names it, in its topping's colour: short, so the
         # line's six fit two rows (the picture shows each sushi whole).
@@ -283,22 +292,25 @@ def controls(cog: Cog, ctx: Context, view: KaitenView, wasabi_picker: bool) -> l
             )
         if view["wasabi_moves"]:
             wasabi = ctx.t("kaiten.button.wasabi")
-            emoji = ctx.t("kaiten.emoji.wasabi")  # beside the last fetches: one row less
-            items.append(cog.ui_button(ctx, "wasabi", wasabi, emoji=emoji, row=1))
+            emoji = ctx.t("kaiten.emoji.wasabi")
+            # Beside the last fetches where their row has room (then "How to play" may join it too): a
+            # row less to scroll past.
+            last = max(0, len(view["fetchable"]) - 1) // 5
+            row = last if len(view["fetchable"]) - 5 * last < 5 else last + 1
+            items.append(cog.ui_button(ctx, "wasabi", wasabi, emoji=emoji, row=row))
     elif step == "place":
-        plate = view["players"][acting(view)]["plate"]
-        legal = set(view["plate_cells"])
-        for cell in range(PLATE * PLATE):
-            sushi = plate[cell]
+        # Only where the sushi may go (at most five places), each with an arrow pointing to it on the
+        # plate: one row, where a 3x3 grid of buttons took three (and eight lines on a phone). The
+        # picture shows the plate.
+        for cell in view["plate_cells"]:
             items.append(
                 cog.action_button(
                     ctx,
                     Place(cell),
                     ctx.t(f"kaiten.plate.{cell}"),
-                    style=discord.ButtonStyle.success if cell in legal else discord.ButtonStyle.secondary,
-                    emoji=ctx.t(f"kaiten.emoji.{sushi.partition(':')[2]}") if sushi else None,
-                    disabled=cell not in legal,
-                    row=cell // PLATE,
+                    style=discord.ButtonStyle.success,
+                    emoji=ctx.t(f"kaiten.emoji.plate.{cell}"),
+                    row=0,
                 )
             )
     elif step == "ginger":
@@ -325,12 +337,13 @@ def controls(cog: Cog, ctx: Context, view: KaitenView, wasabi_picker: bool) -> l
             nearer, farther = (black, white) if black_nearer else (white, black)
             label = ctx.t(
                 "kaiten.button.refill",
-                near_sushi=sushi_words(ctx, nearer),
+                near_sushi=sushi_emoji(ctx, nearer),
                 near=near,
-                far_sushi=sushi_words(ctx, farther),
+                far_sushi=sushi_emoji(ctx, farther),
                 far=far,
             )
-            items.append(cog.action_button(ctx, Refill(black_nearer), label, row=0 if black_nearer else 1))
+            # Short (the sushi as emoji; the picture shows the pair on the reserve's tray): one row.
+            items.append(cog.action_button(ctx, Refill(black_nearer), label, row=0))
     return items
 
 
