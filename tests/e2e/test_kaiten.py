@@ -181,10 +181,10 @@ async def test_two_player_game_with_chopsticks_a_time_out_and_a_refill(simcord_e
 
     # Turn 1: alice spends her wasabi from the board (picker, then a move), then fetches by slash.
     await table.click("alice", "Use wasabi")
-    # The picker's line stands in for the turn line; each move's button names the line it leads to.
+    # The picker's line stands in for the turn line; each move's button names the line it leads to (B).
     picking = f"🌿 <@{table.member('alice').id}> chooses where the wasabi moves the sake"
     assert headline(table.board).startswith(picking)
-    await table.press("alice", "column B")
+    await table.click("alice", "B")
     text = text_of(table.board)
     assert "alice spent a wasabi: the sake moved 1 pine clockwise, to column B" in text
     assert "fetches a sushi from column B" in headline(table.board) and "🖼️" not in text

@@ -258,12 +258,10 @@ def controls(cog: Cog, ctx: Context, view: KaitenView, wasabi_picker: bool) -> l
     if step in ("wasabi_or_fetch", "fetch") and wasabi_picker:
         for steps in view["wasabi_moves"]:
             target = view["pines"][(view["sake"]["pine"] + steps) % len(view["pines"])]
-            label = ctx.t(
-                "kaiten.button.move",
-                pines=pines(ctx, steps),
-                direction=direction_words(ctx, steps),
-                line=line_words(ctx, target),
-            )
+            # The line it leads to by its name alone, as the picture writes it over its column or beside
+            # its row ("B", "3"): the four moves and their emoji fit one row in every language.
+            name = COLUMNS[target["index"]] if target["line"] == "column" else target["index"] + 1
+            label = ctx.t("kaiten.button.move", name=name)
             items.append(
                 cog.ui_button(
                     ctx,
