@@ -80,7 +80,7 @@ def whole(heights: dict[str, dict[str, dict[str, dict[str, int]]]], notes: dict[
             f"{runs['edits']} board edits in {runs['layouts']} layouts, {runs['undrawn']} not drawn"
             + (f", {runs['unsettled']} clicks unsettled (a busy machine)" if runs.get("unsettled") else "")
         )
-    return "Kaiten's tallest board over whole games (every board edit drawn):\n" + "\n".join(lines)
+    return "Kaiten's tallest board over whole games (the board drawn after every click):\n" + "\n".join(lines)
 
 
 def main() -> int:
