@@ -25,7 +25,7 @@ from cogs.tables.boards import medal
 from cogs.tables.context import now, shown_name
 from cogs.tables.gamecog import ShortText
 from cogs.tables.tables import UsesTables
-from storage.history import DAY, Filter, FinishedGame, HistoryStore
+from storage.history import DAY, Filter, FinishedGame
 
 log = logging.getLogger(__name__)
 
@@ -107,10 +107,6 @@ class HistoryCog(UsesServices, UsesTables, commands.Cog, name="History"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @property
-    def history(self) -> HistoryStore:
-        return self.services.history
-
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)  # the buttons of lists and replays posted before a restart
         self._prune_daily.start()  # at once, then every PRUNE_EVERY
@@ -122,7 +118,7 @@ class HistoryCog(UsesServices, UsesTables, commands.Cog, name="History"):
     @tasks.loop(seconds=PRUNE_EVERY)
     async def _prune_daily(self) -> None:
         try:
-            pruned = await self.history.prune(now())
+            pruned = await self.services.history.prune(now())
             if pruned:
                 log.info("pruned %s closed tables past their server's retention", pruned)
         except Exception:  # the database is away for a moment: prune next time
@@ -169,10 +165,10 @@ class HistoryCog(UsesServices, UsesTables, commands.Cog, name="History"):
         guild_id = guild_of(interaction)
         locale = await public_locale(interaction)  # the list is posted in the channel
         where = Filter(guild_id, game_id, user_id)
-        count = await self.history.count(where)
+        count = await self.services.history.count(where)
         pages = max(1, -(-count // PER_PAGE))
         page = max(0, min(page, pages - 1))  # the list may have grown or shrunk since the click's page
-        games = await self.history.page(where, page=page, per_page=PER_PAGE)
+        games = await self.services.history.page(where, page=page, per_page=PER_PAGE)
         title_games = self._title(game_id, locale) if game_id else t("history.all_games", locale)
         embed = discord.Embed(colour=discord.Colour.dark_teal())
         if user_id is not None:

@@ -33,7 +33,7 @@ from cogs.tables.gamecog import GameCog
 from cogs.tables.tables import UsesTables
 from rules.engine import Game
 from rules.replay import GameLog, Replayed, Unreplayable, read_log, same_state, snapshot, steps
-from storage.history import Filter, FinishedGame, HistoryStore
+from storage.history import Filter, FinishedGame
 from storage.tables import Seat
 
 STEP_WORDS = ("first", "prev", "next", "last")
@@ -165,10 +165,6 @@ class ReplayCog(UsesServices, UsesTables, commands.Cog, name="Replay"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @property
-    def history(self) -> HistoryStore:
-        return self.services.history
-
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)  # the controls of replays and lists from before a restart
 
@@ -197,7 +193,7 @@ class ReplayCog(UsesServices, UsesTables, commands.Cog, name="Replay"):
     ) -> list[app_commands.Choice[int]]:
         if interaction.guild_id is None:
             return []
-        games = await self.history.page(Filter(interaction.guild_id), page=0, per_page=25)
+        games = await self.services.history.page(Filter(interaction.guild_id), page=0, per_page=25)
         locale = await player_locale(interaction)
         choices = []
         for game in games:
@@ -222,7 +218,7 @@ class ReplayCog(UsesServices, UsesTables, commands.Cog, name="Replay"):
         """Step `step` of game `table_id`: a click edits the replay it came from (ephemeral or posted
         as that one is), a command or the /history menu answers with a new one (posted on request)."""
         guild_id = guild_of(interaction)
-        finished = await self.history.game(guild_id, table_id)
+        finished = await self.services.history.game(guild_id, table_id)
         record = await self.services.tables.get(table_id)
         if finished is None or record is None or record.state is None:
             raise Refusal("history.no_such_game", id=table_id)
