@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import threading
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,29 @@ from tests import seeds as table_seeds
 from tests.seeds import TableSeeds
 
 BotFactory = Callable[[], SushiBar]
+
+# aiosqlite's worker thread is no daemon: one connection a test leaves open keeps pytest alive
+# after its last test, forever (a CI run that never ends). Each test is checked as it ends.
+SQLITE_WORKER = "_connection_worker_thread"
+
+
+def _sqlite_workers() -> set[threading.Thread]:
+    return {thread for thread in threading.enumerate() if SQLITE_WORKER in thread.name and thread.is_alive()}
+
+
+@pytest.fixture(autouse=True)
+def no_sqlite_connection_left_open() -> Iterator[None]:
+    before = _sqlite_workers()
+    yield  # autouse and first: torn down after every fixture of the test
+    left = _sqlite_workers() - before
+    for thread in left:
+        thread.join(timeout=2.0)  # a connection closed a moment ago ends its thread just after
+    if still := [thread for thread in left if thread.is_alive()]:
+        pytest.fail(
+            f"{len(still)} SQLite connection(s) this test opened are still open: close them in the "
+            "test or its fixture (their threads would keep pytest running after the last test)",
+            pytrace=False,
+        )
 
 # CI runs the property tests on a fixed sequence of examples, so that a submission is judged on
 # its own change; a developer's run explores new examples every time.

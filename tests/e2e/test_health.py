@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import socket
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -36,9 +37,13 @@ def extensions() -> tuple[str, ...]:
 
 
 @pytest.fixture
-def simcord_bot(database_path: Path, extensions: tuple[str, ...], seeds: TableSeeds) -> Any:
+async def simcord_bot(
+    database_path: Path, extensions: tuple[str, ...], seeds: TableSeeds
+) -> AsyncIterator[Any]:
     settings = Settings(token="simcord", database_path=str(database_path), http_port=free_port())
-    return create_bot(settings, extensions=extensions, sync=True, seeds=seeds)
+    bot = create_bot(settings, extensions=extensions, sync=True, seeds=seeds)
+    yield bot
+    await bot.database.close()  # simcord detaches a bot without closing it
 
 
 async def get(port: int, path: str) -> tuple[int, str]:
