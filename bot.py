@@ -209,7 +209,11 @@ class SushiBar(commands.Bot):
         seeds: Seeds = new_seed,
     ) -> None:
         """`seeds`: where new games' seeds come from (a test deals fixed games with its own)."""
-        intents = discord.Intents.default()  # no privileged intents: everything is slash commands and buttons
+        # Everything is slash commands and buttons: of the gateway's events the bot needs only its
+        # servers, channels and threads. With messages' events on, every board edit would come back as
+        # a MESSAGE_UPDATE that discord.py builds into a Message nobody reads.
+        intents = discord.Intents.none()
+        intents.guilds = True
         # The bot never joins a voice channel, so discord.py's warnings at start-up that the voice
         # libraries (PyNaCl, davey) are missing would only worry an admin over nothing.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False

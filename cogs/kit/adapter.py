@@ -13,11 +13,16 @@ failing in production.
 - `shows_component`: whether discord.py calls a DynamicItem for a press: it does so only when the message
   the interaction carries still shows the pressed component (`ViewStore.schedule_dynamic_item_call`
   rebuilds that message's view and looks the component up), and drops the press silently otherwise.
+- `take_clicks`: the bot's own component presses go straight from the gateway to their handler
+  (`ConnectionState.parsers`, the table discord.py's gateway and simcord both read events through, and
+  `Interaction(data=, state=)`), as a `Click`: an Interaction made without the clicked message, so that
+  neither a `Message` of the card nor a view of it is built for a press.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -85,3 +90,64 @@ def shows_component(message: discord.Message | None, kind: int, custom_id: str) 
         item.type.value == kind and getattr(item, "custom_id", None) == custom_id
         for item in view.walk_children()
     )
+
+
+EPHEMERAL = 1 << 6
+"""The flag of an ephemeral message (Discord's MessageFlags)."""
+
+
+class Click(discord.Interaction):
+    """A press on one of the bot's own components, made from the gateway payload without the clicked
+    message (`message` is None): only its id and whether it is ephemeral are kept, all a press needs."""
+
+    __slots__ = ("clicked_ephemeral", "clicked_id")
+
+    def __init__(self, *, data: Any, state: Any) -> None:
+        payload: Any = dict(data)
+        clicked = payload.pop("message", None) or {}
+        super().__init__(data=payload, state=state)
+        self.clicked_id: int | None = int(clicked["id"]) if "id" in clicked else None
+        self.clicked_ephemeral = bool(int(clicked.get("flags", 0)) & EPHEMERAL)
+
+
+def clicked_message(interaction: discord.Interaction) -> tuple[int | None, bool]:
+    """(id, ephemeral) of the message whose component was pressed; (None, False) for no press."""
+    if isinstance(interaction, Click):
+        return interaction.clicked_id, interaction.clicked_ephemeral
+    message = interaction.message
+    return (message.id, message.flags.ephemeral) if message is not None else (None, False)
+
+
+def take_clicks(client: discord.Client, wanted: Callable[[str], bool], take: Callable[[Click], None]) -> bool:
+    """Component presses whose custom_id is `wanted` reach `take` as a `Click`, announced as every
+    interaction is (`on_interaction`); every other interaction goes on to discord.py as before. Returns
+    False (discord.py routes everything) when the client's gateway parsers cannot be read."""
+    state = getattr(client, "_connection", None)
+    parsers = getattr(state, "parsers", None)
+    original = parsers.get("INTERACTION_CREATE") if isinstance(parsers, dict) else None
+    if state is None or parsers is None or original is None:
+        return False
+    original = getattr(original, "discord_py_parser", original)  # taken again after a reload
+
+    def parse(data: Any) -> None:
+        inner = data.get("data") or {}
+        if data.get("type") != discord.InteractionType.component.value or not wanted(
+            str(inner.get("custom_id", ""))
+        ):
+            original(data)
+            return
+        click = Click(data=data, state=state)
+        state.dispatch("interaction", click)
+        take(click)
+
+    parse.discord_py_parser = original  # type: ignore[attr-defined]
+    parsers["INTERACTION_CREATE"] = parse
+    return True
+
+
+def give_back_clicks(client: discord.Client) -> None:
+    """Undo `take_clicks`: discord.py routes every interaction again."""
+    parsers = getattr(getattr(client, "_connection", None), "parsers", None)
+    if isinstance(parsers, dict):
+        taken = parsers.get("INTERACTION_CREATE")
+        parsers["INTERACTION_CREATE"] = getattr(taken, "discord_py_parser", taken)

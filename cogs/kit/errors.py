@@ -135,8 +135,8 @@ async def answer_unclaimed(interaction: discord.Interaction) -> None:
     a time-out, another player's move) is dropped by discord.py: it is delivered to its item here, to be
     judged as any press is. A press no handler claims (a custom_id of an older release, or one the bot
     never made) is answered in one line instead of Discord's "This interaction failed"."""
-    if interaction.type is not discord.InteractionType.component:
-        return
+    if interaction.type is not discord.InteractionType.component or isinstance(interaction, adapter.Click):
+        return  # a Click is handled already: it went straight to its handler
     routed = adapter.routed_components(interaction.client)
     if routed is None:
         return  # the view store cannot be read: assume discord.py routes the press

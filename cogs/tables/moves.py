@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 import discord
 
+from cogs.kit.adapter import clicked_message
 from cogs.kit.errors import Refusal
 from cogs.kit.messages import Board, answer_by_editing
 from cogs.kit.metrics import count_outcome, metrics_of
@@ -198,7 +199,7 @@ class Moves:
                 said = mine.t("table.private_done", channel=ctx.channel_id)
                 board = Board(content=said)
             await answer_by_editing(interaction, board)
-            ephemeral = interaction.message is not None and interaction.message.flags.ephemeral
+            _, ephemeral = clicked_message(interaction)
             await self.private.shown(ctx, seat, board, interaction if ephemeral else None)
         else:
             text = t("table.done", await player_locale(interaction), what=cog.describe(ctx, seat, action))

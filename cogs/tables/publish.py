@@ -24,6 +24,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from cogs.kit.adapter import clicked_message
 from cogs.kit.messages import Board, answer_by_editing, edit_message
 from cogs.tables.boards import table_board
 from cogs.tables.context import TableContext, now
@@ -96,10 +97,11 @@ class Publisher:
 
     async def is_board(self, interaction: discord.Interaction, ctx: TableContext) -> bool:
         """Whether a click came from the table's public board (rather than a DM or a panel)."""
+        clicked, _ = clicked_message(interaction)
         return (
             interaction.type == discord.InteractionType.component
-            and interaction.message is not None
-            and interaction.message.id == await self.slots.get(ctx.record.id or 0, BOARD)
+            and clicked is not None
+            and clicked == await self.slots.get(ctx.record.id or 0, BOARD)
         )
 
     # ------------------------------------------------------------ new board messages

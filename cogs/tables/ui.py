@@ -10,19 +10,25 @@ custom_id = `sb:<game>:<channel>:<stamp>:<payload>` for buttons and
   table itself (join, leave, start, cancel, rematch, hand).
 
 Both classes are `discord.ui.DynamicItem`s registered in `setup_hook`, so a
-board posted before a restart keeps working after it.
+board posted before a restart keeps working after it. While the Tables cog is
+loaded, a press reaches it straight from the gateway (`adapter.take_clicks`):
+what a press means is all in its custom_id, so discord.py need not build the
+clicked message and a view of it first; the items stay as discord.py's way in.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 from weakref import WeakKeyDictionary
 
 import discord
+
+from cogs.kit import adapter
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +61,12 @@ def custom_id(prefix: str, game_id: str, channel_id: int, stamp: int, payload: s
     return value
 
 
-OnComponent = Callable[[discord.Interaction, str, int, int, str, list[str]], Awaitable[None]]
+_ROUTE = r":(?P<game>[a-z0-9_]+):(?P<channel>\d+):(?P<stamp>\d+):(?P<payload>.+)"
+BUTTON_ID, SELECT_ID = "sb" + _ROUTE, "sbs" + _ROUTE
+TABLE_ID = re.compile(f"sbs?{_ROUTE}")
+"""A table component's custom_id, button or select."""
+
+OnComponent = Callable[[discord.Interaction, str, int, int, str, list[str]], Coroutine[Any, Any, None]]
 """Handles a click on a table component: (interaction, game, channel, stamp, payload, chosen values)."""
 
 # Per bot (several run in one test process): who handles its table components — the Tables cog,
@@ -63,12 +74,31 @@ OnComponent = Callable[[discord.Interaction, str, int, int, str, list[str]], Awa
 _routes: WeakKeyDictionary[discord.Client, OnComponent] = WeakKeyDictionary()
 
 
+_pressed: set[asyncio.Task[None]] = set()  # presses being handled (a task nobody holds may vanish)
+
+
 def route_components(client: discord.Client, on_component: OnComponent | None) -> None:
-    """Clicks on `client`'s table components go to `on_component` from now on (None: nowhere)."""
+    """Clicks on `client`'s table components go to `on_component` from now on (None: nowhere),
+    straight from the gateway where discord.py's parsers can be reached, through its items otherwise."""
     if on_component is None:
         _routes.pop(client, None)
-    else:
-        _routes[client] = on_component
+        adapter.give_back_clicks(client)
+        return
+    _routes[client] = on_component
+
+    def take(click: adapter.Click) -> None:
+        match = TABLE_ID.fullmatch(str((click.data or {}).get("custom_id", "")))
+        assert match is not None  # taken only when it matches
+        values = list((click.data or {}).get("values", []))  # type: ignore[union-attr]
+        handled = asyncio.get_running_loop().create_task(
+            on_component(
+                click, match["game"], int(match["channel"]), int(match["stamp"]), match["payload"], values
+            ),
+        )
+        _pressed.add(handled)
+        handled.add_done_callback(_pressed.discard)
+
+    adapter.take_clicks(client, lambda custom: TABLE_ID.fullmatch(custom) is not None, take)
 
 
 def _router(interaction: discord.Interaction) -> OnComponent:
@@ -104,7 +134,7 @@ class _Route:
 class TableButton(
     _Route,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"sb:(?P<game>[a-z0-9_]+):(?P<channel>\d+):(?P<stamp>\d+):(?P<payload>.+)",
+    template=BUTTON_ID,
 ):
     def __init__(
         self,
@@ -138,7 +168,7 @@ class TableButton(
 class TableSelect(
     _Route,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"sbs:(?P<game>[a-z0-9_]+):(?P<channel>\d+):(?P<stamp>\d+):(?P<payload>.+)",
+    template=SELECT_ID,
 ):
     """A select whose chosen values complete the payload (`a` values are action JSON)."""
 

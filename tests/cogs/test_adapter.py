@@ -12,7 +12,14 @@ import discord
 import pytest
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context, interaction_message_response_params
 
-from cogs.kit.adapter import answer_with_update, routed_components
+from cogs.kit.adapter import (
+    Click,
+    answer_with_update,
+    clicked_message,
+    give_back_clicks,
+    routed_components,
+    take_clicks,
+)
 from cogs.tables.ui import TableButton, TableSelect
 
 UPGRADED = f"discord.py {discord.__version__} changed {{}}: cogs/kit/adapter.py must follow it ({{}})"
@@ -140,3 +147,54 @@ async def test_routed_components_reads_a_real_clients_view_store() -> None:
 
 def test_routed_components_is_none_for_what_is_no_client() -> None:
     assert routed_components(object()) is None  # type: ignore[arg-type]
+
+
+async def test_a_wanted_press_reaches_its_taker_from_the_gateway_parser_without_its_message() -> None:
+    bot = client()
+    parsers = getattr(bot._connection, "parsers", None)
+    require(
+        isinstance(parsers, dict) and "INTERACTION_CREATE" in parsers,
+        "ConnectionState.parsers['INTERACTION_CREATE']",
+        "the gateway's way into discord.py, where a press is taken",
+    )
+    announced: list[discord.Interaction] = []
+    bot.dispatch = lambda event, *args, **kwargs: announced.append(args[0])  # type: ignore[method-assign]
+    bot._connection.dispatch = bot.dispatch
+    taken: list[Click] = []
+    assert take_clicks(bot, lambda custom: custom.startswith("sb:"), taken.append)
+    payload: Any = {
+        "id": "11",
+        "application_id": "12",
+        "type": 3,
+        "token": "token",
+        "version": 1,
+        "attachment_size_limit": 8 << 20,
+        "channel": {"id": "13", "type": 1},
+        "user": {"id": "14", "username": "alice", "discriminator": "0", "avatar": None},
+        "data": {"custom_id": "sb:sushigo:13:2:t:join", "component_type": 2},
+        "message": {"id": "15", "flags": 64},  # never read into a Message: a stub shows it
+    }
+    bot._connection.parsers["INTERACTION_CREATE"](payload)
+    assert len(taken) == 1 and announced == taken
+    click = taken[0]
+    assert click.message is None and clicked_message(click) == (15, True)
+    assert click.token == "token" and click.user.id == 14 and click.channel_id == 13
+    give_back_clicks(bot)
+    assert not hasattr(bot._connection.parsers["INTERACTION_CREATE"], "discord_py_parser")
+
+
+async def test_a_press_the_bot_does_not_want_goes_on_to_discord_py() -> None:
+    bot = client()
+    seen: list[Any] = []
+    bot._connection.parsers["INTERACTION_CREATE"] = seen.append  # as discord.py's own parser
+    taken: list[Click] = []
+    assert take_clicks(bot, lambda custom: custom.startswith("sb:"), taken.append)
+    other: Any = {"type": 3, "data": {"custom_id": "roll:again", "component_type": 2}}
+    command: Any = {"type": 2, "data": {"name": "roll"}}
+    bot._connection.parsers["INTERACTION_CREATE"](other)
+    bot._connection.parsers["INTERACTION_CREATE"](command)
+    assert seen == [other, command] and taken == []
+
+
+def test_clicks_cannot_be_taken_from_what_is_no_client() -> None:
+    assert take_clicks(object(), lambda custom: True, lambda click: None) is False  # type: ignore[arg-type]

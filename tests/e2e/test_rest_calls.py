@@ -5,8 +5,10 @@ acknowledged at once and its picture follows in one edit."""
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
+import discord
 import pytest
 
 from rules.registry import GAMES
@@ -94,6 +96,31 @@ async def test_picks_made_within_the_wait_cost_one_board_edit(
     # The answers ask for nothing back (`with_response`): discord.py has no message to read and build.
     answers = [request for request in env.http_requests[before:] if request.path.endswith("/callback")]
     assert len(answers) == 2 and not any("with_response" in request.params for request in answers)
+
+
+async def test_a_press_reaches_its_table_without_a_message_or_a_view_built(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A press on a table's component goes straight from the gateway to the table: discord.py builds
+    no Message of the clicked card and no view of it (what the press means is in its custom_id)."""
+    env = simcord_env
+    table = await sushigo(env)
+    built: list[str] = []
+    for kind in (discord.ui.View, discord.ui.LayoutView):
+        monkeypatch.setattr(kind, "from_message", classmethod(lambda cls, *a, **k: built.append("view")))
+    real_message = discord.Message.__init__
+
+    def message(self: Any, *args: Any, **kwargs: Any) -> None:
+        # What the test reads (simcord's DM history) builds messages too: only the bot's are counted.
+        if "simcord" not in sys._getframe(1).f_code.co_filename:
+            built.append("message")
+        real_message(self, *args, **kwargs)
+
+    monkeypatch.setattr(discord.Message, "__init__", message)
+    await pick(table, "alice")
+    await pick(table, "bob")  # the reveal: the board and both DMs change
+    assert built == []
+    assert "turn 2" in heading_of(table.board)
 
 
 async def test_a_board_drawn_as_it_shows_is_not_sent_again(simcord_env: Any) -> None:

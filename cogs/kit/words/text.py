@@ -67,13 +67,12 @@ def t(key: str, locale: Localish = None, /, **params: Any) -> str:
     it is logged and the key itself is shown. A right-to-left language's text comes out with its
     lines made right to left and its parameters isolated (`bidi.py`).
     """
-    text = catalog(language_of(locale)).get(key) or catalog(DEFAULT_LANGUAGE).get(key)
+    language, rtl, system = _speaking(locale)
+    text = catalog(language).get(key) or catalog(DEFAULT_LANGUAGE).get(key)
     if text is None:
         log.error("missing text for %r", key)
         return key
-    rtl = is_rtl(locale)
     try:
-        system = numbering_system(locale)
         if system == "latn" and not rtl and not any(_needs_writing(value) for value in params.values()):
             said = text.format_map(_Params(params))
         else:
@@ -84,6 +83,12 @@ def t(key: str, locale: Localish = None, /, **params: Any) -> str:
     if "`/" in text:
         said = name_commands(said, locale)
     return bidi.rtl(said) if rtl else said
+
+
+@cache
+def _speaking(locale: Localish) -> tuple[str, bool, str]:
+    """(catalog, right to left, digits) of a locale: read once per locale, not at every text."""
+    return language_of(locale), is_rtl(locale), numbering_system(locale)
 
 
 def _needs_writing(value: object) -> bool:
