@@ -97,6 +97,13 @@ class Settings:
         return self.shard_count is not None
 
     @property
+    def shards_run(self) -> int:
+        """How many shards this process runs (its database pool is sized from it)."""
+        if self.shard_ids is not None:
+            return len(self.shard_ids)
+        return self.shard_count or 1
+
+    @property
     def database(self) -> str:
         """What the bot opens: DATABASE_URL (PostgreSQL) when set, else DATABASE_PATH (SQLite)."""
         return self.database_url or self.database_path
@@ -249,7 +256,7 @@ class SushiBar(commands.Bot):
 
     async def setup_hook(self) -> None:
         if not hasattr(self, "database"):
-            self.database = await connect(self.settings.database)
+            self.database = await connect(self.settings.database, shards=self.settings.shards_run)
         self.services = Services.open(self.database, self.seeds)
         await self.tree.set_translator(CatalogTranslator())
         self.tree.on_error = answer_failure  # the one answer to every refused or failed slash command
@@ -506,7 +513,7 @@ async def _serve(settings: Settings, *, sync: bool) -> None:
     process alive after the error. HTTP_PORT's server listens before Discord is contacted too (a
     port taken stops the start); SIGTERM and SIGINT stop the bot cleanly (`SushiBar.stop`).
     """
-    database = await connect(settings.database)
+    database = await connect(settings.database, shards=settings.shards_run)
     health: HealthServer | None = None
     try:
         where = "PostgreSQL (DATABASE_URL)" if settings.database_url else settings.database_path

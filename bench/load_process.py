@@ -1,7 +1,8 @@
 """Load, two processes: the bot in a process of its own, Discord's side (bench/standin.py) in this one.
 
     .venv/bin/python bench/load_process.py [N ...] [--game sushigo|rockthebock|both] [--seconds S] [--knee]
-        [--profile] [--logs DIR] [--metrics]   e.g. `1 50 200` (default, both games), `--knee --game sushigo`
+        [--profile] [--logs DIR] [--metrics] [--database sqlite|postgres] [--processes P]
+    e.g. `1 50 200` (default, both games), `--knee --game sushigo`, `--knee --database postgres --processes 2`
 
 bench/load.py runs the bot and simcord in one process, so simcord's CPU is in every figure. Here
 the bot is an unmodified discord.py client in a subprocess (this file with `--bot`) that points
@@ -44,6 +45,21 @@ N the stand-in's own loop delays what it measures for both bots alike (the no-op
 `--metrics` runs Sushi Bar a second time for each N with its figures on (HTTP_PORT: `/metrics`, scraped
 every `SCRAPE_EVERY` s while clicking, as Prometheus would) and reports the CPU per click it costs.
 
+`--database postgres` starts a PostgreSQL server for the run (pgserver, in a temporary folder; as
+bench/load.py does) and gives every Sushi Bar run a fresh database on it (CREATE DATABASE, dropped
+after), the guilds' settings written there first; the bot is given its URL (DATABASE_URL). The
+server's CPU over the clicking window (postmaster and every backend, bench/pg_server.py) is the
+"pg CPU" column, per click: not in the bot's CPU nor in CPU× (the no-op opens no database). After
+each run the database must hold N tables in N channels of N guilds; it prints how many moves.
+`--processes P` (PostgreSQL only) runs P Sushi Bar processes sharing that database, as a sharded
+deployment does (`SHARD_COUNT=P`, `SHARD_IDS=i`: cogs/tables/cluster.py), each against a stand-in
+of its own holding its share of the guilds (table i in process i mod P), their guild ids in its
+shard by Discord's rule and their snowflakes apart (`ShardStandIn`); the no-op floor is P no-op
+processes split alike. CPU is the P processes' summed. One liberty, as in bench/load.py: Discord
+sends every DM to shard 0's process; here a player's DM clicks reach its guild's process, so the
+processes share the picks evenly (an upper bound for what the second process gains for DM hands).
+All processes, the stand-in and the server share the machine's cores.
+
 A JSON line with every figure ends the output.
 """
 
@@ -67,7 +83,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -75,7 +91,8 @@ from typing import Any, NamedTuple
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.standin import LATE, Guild, Interaction, Json, StandIn, User, walk  # noqa: E402
+from bench.pg_server import ServerCpu, fresh_database, local_server  # noqa: E402
+from bench.standin import DISCORD_EPOCH_MS, LATE, Guild, Interaction, Json, StandIn, User, walk  # noqa: E402
 
 PERIOD = 2.0  # seconds between two clicks of one table
 KNEE_STEPS = (50, 100, 200, 300, 400, 600)
@@ -108,9 +125,18 @@ NAMES = ("alice", "bob", "carol")
 # ---------------------------------------------------------------- the bot's process
 
 
-def bot_main(kind: str, port: int, database: str, profile: str | None, http_port: int | None = None) -> None:
-    """The subprocess: an unmodified discord.py client, pointed at the stand-in. With `profile`,
-    SIGUSR1 starts a cProfile of its loop's thread, SIGUSR2 stops it, and it is written there at exit."""
+def bot_main(
+    kind: str,
+    port: int,
+    database: str,
+    profile: str | None,
+    http_port: int | None = None,
+    shard: tuple[int, int] | None = None,
+) -> None:
+    """The subprocess: an unmodified discord.py client, pointed at the stand-in. `database` is an
+    SQLite file or a PostgreSQL URL; `shard` (index, count): this process runs that one shard of a
+    sharded bot. With `profile`, SIGUSR1 starts a cProfile of its loop's thread, SIGUSR2 stops it,
+    and it is written there at exit."""
     import discord
     import discord.gateway
     import discord.http
@@ -141,10 +167,13 @@ def bot_main(kind: str, port: int, database: str, profile: str | None, http_port
         bot = NoOp()
     else:
         from bot import Settings, create_bot, tune_collector
+        from storage.backend import is_postgres_url
 
         # sync=True: the stand-in learns the commands (and their ids) as Discord has them after a sync.
         # "metrics": the same bot with its figures on and served (HTTP_PORT), as bot.py serves them.
-        settings = Settings(token=TOKEN, database_path=database, turn_timeout=3600.0, http_port=http_port)
+        where = {"database_url": database} if is_postgres_url(database) else {"database_path": database}
+        shards = {"shard_count": shard[1], "shard_ids": (shard[0],)} if shard is not None else {}
+        settings = Settings(token=TOKEN, turn_timeout=3600.0, http_port=http_port, **where, **shards)
         bot = create_bot(settings, sync=True)
         tune_collector(bot)  # as bot.py serves
 
@@ -178,7 +207,8 @@ def cpu_seconds(pid: int) -> float:
 
 
 async def prepare_database(path: str, guild_ids: list[int]) -> None:
-    """Every guild plays in the channel (no threads) and without turn pings."""
+    """Every guild plays in the channel (no threads) and without turn pings (`path`: an SQLite file
+    or the run's PostgreSQL database, the one the bot is given)."""
     from cogs.tables.pings import PINGS_KEY
     from cogs.tables.threads import WHERE_KEY
     from storage.backend import connect
@@ -337,53 +367,153 @@ async def seat_noop(table: Table) -> Clicker:
 # ---------------------------------------------------------------- one run
 
 
+class ShardStandIn(StandIn):
+    """The stand-in of one process of several (`--processes`): its guilds are in its shard by
+    Discord's rule (`(guild_id >> 22) % count`, the millisecond of the snowflake), and its
+    snowflakes never meet another stand-in's (its index in the bits of the counter), as the one
+    database they share needs."""
+
+    def __init__(self, shard: int, count: int) -> None:
+        self.shard, self.count = shard, count  # before StandIn's own snowflakes (its bot, its owner)
+        super().__init__()
+
+    def snowflake(self) -> int:
+        ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+        ms -= (ms - self.shard) % self.count  # the latest millisecond of this shard
+        return ms << 22 | self.shard << 18 | next(self._ids) % (1 << 18)
+
+    async def dispatch(self, event: str, data: Json) -> None:
+        if event == "READY":  # a sharded session's READY says its shard (discord.py reads it)
+            data = data | {"shard": [self.shard, self.count]}
+        await super().dispatch(event, data)
+
+
+@dataclass
+class Server:
+    """The PostgreSQL server of a `--database postgres` run (pgserver): its URL and its CPU."""
+
+    url: str
+    cpu: ServerCpu
+    databases: int = 0
+
+
+SERVER: Server | None = None  # --database postgres
+PROCESSES = 1  # --processes: bot processes (shards) sharing the tables and the database
+MAX_PROCESSES = 16  # a stand-in's index takes 4 bits of a snowflake's counter (ShardStandIn)
+
+
+@contextlib.asynccontextmanager
+async def database_for(kind: str, folder: Path) -> AsyncIterator[str]:
+    """The database of a run: a fresh one on the PostgreSQL server (Sushi Bar with `--database
+    postgres`), else an SQLite file in the run's folder (the no-op opens none)."""
+    if SERVER is None or kind == "no-op":
+        yield str(folder / "bench.db")
+        return
+    SERVER.databases += 1
+    async with fresh_database(SERVER.url, f"bench_{os.getpid()}_{SERVER.databases}") as url:
+        yield url
+
+
+async def check_database(url: str, tables: int) -> dict[str, int]:
+    """The run's tables are all in the database, each in a channel (and guild) of its own: the
+    processes' stand-ins gave out no snowflake twice."""
+    import asyncpg
+
+    connection = await asyncpg.connect(url)
+    try:
+        found = await connection.fetchrow(
+            "SELECT count(*) AS tables, count(DISTINCT channel_id) AS channels,"
+            " count(DISTINCT guild_id) AS guilds FROM game_tables"
+        )
+        moves = await connection.fetchval("SELECT count(*) FROM actions")
+    finally:
+        await connection.close()
+    assert found is not None
+    counts = {"tables": found["tables"], "channels": found["channels"], "guilds": found["guilds"]}
+    if counts != {"tables": tables, "channels": tables, "guilds": tables}:
+        raise RuntimeError(f"expected {tables} tables in as many channels and guilds, found {counts}")
+    return {**counts, "moves": moves}
+
+
+def label(kind: str) -> str:
+    return kind + (f"×{PROCESSES}" if PROCESSES > 1 else "")
+
+
 async def run(kind: str, game: GameSpec, tables: int, seconds: float) -> dict[str, Any]:
-    """Start the stand-in and the bot's process, seat `tables` tables, click for `seconds`."""
-    stand_in = StandIn()
-    port = await stand_in.start()
-    world = [
-        Table(stand_in, game, stand_in.add_guild(f"bench {index}", list(NAMES[: game.players])))
-        for index in range(tables)
-    ]
+    """Start the stand-ins and the bot's processes (one of each, or `PROCESSES`: table i in
+    process i mod P), seat `tables` tables, click for `seconds`."""
+    if tables < PROCESSES:
+        raise SystemExit(f"{tables} tables cannot be split over {PROCESSES} processes")
+    stand_ins: list[StandIn] = (
+        [ShardStandIn(i, PROCESSES) for i in range(PROCESSES)] if PROCESSES > 1 else [StandIn()]
+    )
+    ports = [await stand_in.start() for stand_in in stand_ins]
+    world = []
+    for index in range(tables):
+        stand_in = stand_ins[index % len(stand_ins)]
+        world.append(Table(stand_in, game, stand_in.add_guild(f"bench {index}", list(NAMES[: game.players]))))
     with tempfile.TemporaryDirectory(prefix="standin-") as folder:
-        database = str(Path(folder) / "bench.db")
-        if kind != "no-op":
-            await prepare_database(database, [table.guild.id for table in world])
-        log_path = Path(folder) / "bot.log"
-        http_port = free_port() if kind == "metrics" else None
-        process = start_bot(kind, port, database, log_path, http_port)
-        try:
-            await wait_connected(stand_in, process, log_path)
-            await asyncio.sleep(READY_DELAY)
-            began = time.perf_counter()
-            clickers = await seat_all(seat_noop if kind == "no-op" else seat_sushi_bar, world)
-            took = f"{time.perf_counter() - began:.1f} s"
-            print(f"  ({kind}, {game.id}: {tables} tables seated in {took})", file=sys.stderr, flush=True)
-            await until(lambda: time.perf_counter() - stand_in.last_request > 1.0, "quiet after seating", 60)
-            scraping = asyncio.ensure_future(scrape(http_port)) if http_port is not None else None
+        async with database_for(kind, Path(folder)) as database:
+            if kind != "no-op":
+                await prepare_database(database, [table.guild.id for table in world])
+            log_paths = [Path(folder) / f"bot{index}.log" for index in range(len(stand_ins))]
+            http_port = free_port() if kind == "metrics" else None
+            processes = [
+                start_bot(
+                    kind, port, database, log_path, http_port, (index, PROCESSES) if PROCESSES > 1 else None
+                )
+                for index, (port, log_path) in enumerate(zip(ports, log_paths, strict=True))
+            ]
             try:
-                row = await click_window(stand_in, process.pid, clickers, tables, seconds)
+                for stand_in, process, log_path in zip(stand_ins, processes, log_paths, strict=True):
+                    await wait_connected(stand_in, process, log_path)
+                await asyncio.sleep(READY_DELAY)
+                began = time.perf_counter()
+                clickers = await seat_all(seat_noop if kind == "no-op" else seat_sushi_bar, world)
+                took = f"{time.perf_counter() - began:.1f} s"
+                print(
+                    f"  ({label(kind)}, {game.id}: {tables} tables seated in {took})",
+                    file=sys.stderr,
+                    flush=True,
+                )
+                await until(lambda: quiet_for(stand_ins) > 1.0, "quiet after seating", 60)
+                scraping = asyncio.ensure_future(scrape(http_port)) if http_port is not None else None
+                try:
+                    pids = [process.pid for process in processes]
+                    row = await click_window(stand_ins, pids, clickers, tables, seconds)
+                finally:
+                    if scraping is not None:
+                        scraping.cancel()
+                        await asyncio.gather(scraping, return_exceptions=True)
             finally:
-                if scraping is not None:
-                    scraping.cancel()
-                    await asyncio.gather(scraping, return_exceptions=True)
-        finally:
-            await stop(process)
-            await stand_in.stop()
-        if PROFILE and log_path.with_suffix(".prof").exists():
-            row["cpu_split"] = cpu_split(pstats.Stats(str(log_path.with_suffix(".prof"))))
-        row |= {"bot": kind, "game": game.id, "tables": tables, "load_average": os.getloadavg()[0]}
+                await asyncio.gather(*(stop(process) for process in processes))
+                await asyncio.gather(*(stand_in.stop() for stand_in in stand_ins))
+            if SERVER is not None and kind != "no-op":
+                row["database"] = await check_database(database, tables)
+        profile = log_paths[0].with_suffix(".prof")
+        if PROFILE and profile.exists():
+            row["cpu_split"] = cpu_split(pstats.Stats(str(profile)))
+        row |= {"bot": label(kind), "game": game.id, "tables": tables, "load_average": os.getloadavg()[0]}
         row["checks"] = dict(sum((table.checks for table in world), Counter()))
-        lines = log_lines(log_path)
+        lines = [
+            f"[{index}] {line}" if len(log_paths) > 1 else line
+            for index, log_path in enumerate(log_paths)
+            for line in log_lines(log_path)
+        ]
         if KEEP_LOGS is not None:
             KEEP_LOGS.mkdir(parents=True, exist_ok=True)
-            kept = KEEP_LOGS / f"{kind.replace(' ', '_')}-{game.id}-{tables}.log"
+            kept = KEEP_LOGS / f"{label(kind).replace(' ', '_')}-{game.id}-{tables}.log"
             kept.write_text("\n".join(lines))
-            if log_path.with_suffix(".prof").exists():  # for `python -m pstats`
-                shutil.copy(log_path.with_suffix(".prof"), kept.with_suffix(".prof"))
+            if profile.exists():  # for `python -m pstats`
+                shutil.copy(profile, kept.with_suffix(".prof"))
         row["bot_log"] = {"lines": len(lines), "first": lines[:12]}
-        row["unknown_routes"] = sorted(stand_in.unknown)
+        row["unknown_routes"] = sorted(set().union(*(stand_in.unknown for stand_in in stand_ins)))
     return row
+
+
+def quiet_for(stand_ins: list[StandIn]) -> float:
+    """Seconds since the last request any bot made."""
+    return time.perf_counter() - max(stand_in.last_request for stand_in in stand_ins)
 
 
 async def seat_all(seat: Callable[[Table], Awaitable[Clicker]], world: list[Table]) -> list[Clicker]:
@@ -439,13 +569,21 @@ async def scrape(http_port: int) -> None:
 
 
 def start_bot(
-    kind: str, port: int, database: str, log_path: Path, http_port: int | None = None
+    kind: str,
+    port: int,
+    database: str,
+    log_path: Path,
+    http_port: int | None = None,
+    shard: tuple[int, int] | None = None,
 ) -> subprocess.Popen[bytes]:
-    """This file with `--bot`: the bot's own process, its output in `log_path`."""
+    """This file with `--bot`: the bot's own process, its output in `log_path`; `shard` (index,
+    count) for one of several Sushi Bar processes."""
     with open(log_path, "w") as log_file:
-        command = [sys.executable, __file__, "--bot", kind, "--port", str(port), "--database", database]
+        command = [sys.executable, __file__, "--bot", kind, "--port", str(port), "--database-at", database]
         if http_port is not None:
             command += ["--http-port", str(http_port)]
+        if shard is not None and kind != "no-op":
+            command += ["--shard", f"{shard[0]}/{shard[1]}"]
         if PROFILE:
             command += ["--profile-to", str(log_path.with_suffix(".prof"))]
         return subprocess.Popen(command, stdout=log_file, stderr=log_file, cwd=ROOT)
@@ -477,8 +615,10 @@ async def stop(process: subprocess.Popen[bytes]) -> None:
 
 
 async def click_window(
-    stand_in: StandIn, pid: int, clickers: list[Clicker], tables: int, seconds: float
+    stand_ins: list[StandIn], pids: list[int], clickers: list[Clicker], tables: int, seconds: float
 ) -> dict[str, Any]:
+    """Every table clicking for `seconds`; the bots' processes are `pids` (their CPU summed), the
+    PostgreSQL server's CPU (`SERVER`) is measured over the same window."""
     records: list[Interaction] = []
     skipped = 0
     chooser = random.Random(tables)
@@ -496,22 +636,27 @@ async def click_window(
             number += 1
             await asyncio.sleep(start + phase + number * PERIOD - time.perf_counter())
 
-    stand_in.reset_counts()
+    for stand_in in stand_ins:
+        stand_in.reset_counts()
     if PROFILE:
-        os.kill(pid, signal.SIGUSR1)
-    bot_cpu, own_cpu, start = cpu_seconds(pid), time.process_time(), time.perf_counter()
+        os.kill(pids[0], signal.SIGUSR1)
+    server_cpu = SERVER.cpu.total() if SERVER is not None else 0.0
+    bot_cpu, own_cpu, start = sum(map(cpu_seconds, pids)), time.process_time(), time.perf_counter()
     await asyncio.gather(*(pace(clicker, chooser.uniform(0, PERIOD), start) for clicker in clickers))
     deadline = start + seconds + 10.0
     while time.perf_counter() < deadline:
         now = time.perf_counter()
         waiting = any(record.acked is None and now - record.sent < LATE for record in records)
-        if not waiting and now - stand_in.last_request > QUIET:
+        if not waiting and quiet_for(stand_ins) > QUIET:
             break
         await asyncio.sleep(0.05)
     window = time.perf_counter() - start
-    bot_cpu, own_cpu = cpu_seconds(pid) - bot_cpu, time.process_time() - own_cpu
+    bot_cpu, own_cpu = sum(map(cpu_seconds, pids)) - bot_cpu, time.process_time() - own_cpu
+    server_cpu = SERVER.cpu.total() - server_cpu if SERVER is not None else float("nan")
     if PROFILE:
-        os.kill(pid, signal.SIGUSR2)
+        os.kill(pids[0], signal.SIGUSR2)
+    counts = sum((stand_in.counts for stand_in in stand_ins), Counter[str]())
+    routes = sum((stand_in.routes for stand_in in stand_ins), Counter[str]())
     delays = sorted(r.acked - r.sent if r.acked is not None else float("inf") for r in records)
     clicks, in_time = len(delays), [delay for delay in delays if delay <= LATE] or [float("nan")]
     per_click = (lambda value: round(value / clicks, 3)) if clicks else (lambda value: float("nan"))
@@ -525,10 +670,11 @@ async def click_window(
         "p50_ms": round(statistics.median(in_time) * 1e3, 2),
         "p99_ms": round(delays[min(clicks - 1, int(clicks * 0.99))] * 1e3, 2) if clicks else float("nan"),
         "max_ms": round(delays[-1] * 1e3, 2) if clicks else float("nan"),
-        "calls_per_click": per_click(sum(stand_in.counts.values())),
-        "calls": {kind: per_click(count) for kind, count in stand_in.counts.most_common()},
-        "routes": {route: per_click(count) for route, count in stand_in.routes.most_common(8)},
+        "calls_per_click": per_click(sum(counts.values())),
+        "calls": {kind: per_click(count) for kind, count in counts.most_common()},
+        "routes": {route: per_click(count) for route, count in routes.most_common(8)},
         "cpu_ms_per_click": per_click(bot_cpu * 1e3),
+        "server_cpu_ms_per_click": per_click(server_cpu * 1e3),
         "standin_cpu_ms_per_click": per_click(own_cpu * 1e3),
         "window_s": round(window, 2),
     }
@@ -537,13 +683,19 @@ async def click_window(
 # ---------------------------------------------------------------- the report
 
 HEADS = (
-    ("bot", 9), ("game", 11), ("tables", 6), ("clk/s", 5), ("clicks", 6), ("p50", 7), ("p99", 7),
+    ("bot", 11), ("game", 11), ("tables", 6), ("clk/s", 5), ("clicks", 6), ("p50", 7), ("p99", 7),
     ("max", 7), ("unansw", 6), ("refused", 7), ("calls", 5), ("CPU", 6), ("p99×", 6), ("CPU×", 5),
 )  # fmt: skip
+PG_HEAD = ("pg CPU", 6)  # with --database postgres: the server's CPU ms per click, not in CPU nor CPU×
+
+
+def heads() -> tuple[tuple[str, int], ...]:
+    return (*HEADS, PG_HEAD) if SERVER is not None else HEADS
 
 
 def show(row: dict[str, Any], floor: dict[str, Any] | None) -> None:
     ratio = ("", "")
+    server = (f"{row['server_cpu_ms_per_click']:.2f}",) if "database" in row else ("",)
     if floor is not None and floor["p99_ms"] and floor["cpu_ms_per_click"]:
         row["p99_ratio"] = round(row["p99_ms"] / floor["p99_ms"], 1)
         row["cpu_ratio"] = round(row["cpu_ms_per_click"] / floor["cpu_ms_per_click"], 1)
@@ -552,16 +704,24 @@ def show(row: dict[str, Any], floor: dict[str, Any] | None) -> None:
         row["bot"], row["game"], row["tables"], f"{row['tables'] / PERIOD:g}", row["clicks"],
         f"{row['p50_ms']:.1f}", f"{row['p99_ms']:.1f}", f"{row['max_ms']:.1f}", row["unanswered"],
         row["refused"], f"{row['calls_per_click']:.2f}", f"{row['cpu_ms_per_click']:.2f}", *ratio,
+        *(server if SERVER is not None else ()),
     )  # fmt: skip
     cells = [
         f"{value:<{width}}" if i < 2 else f"{value:>{width}}"
-        for i, (value, (_, width)) in enumerate(zip(values, HEADS, strict=True))
+        for i, (value, (_, width)) in enumerate(zip(values, heads(), strict=True))
     ]
     print(" ".join(cells), flush=True)
     indent = " " * 10
     split = ", ".join(f"{kind} {value:.2f}" for kind, value in row["calls"].items())
     own, load = row["standin_cpu_ms_per_click"], row["load_average"]
     print(f"{indent}calls/click: {split}; stand-in CPU {own:.2f} ms/click; machine load {load:.1f}")
+    if "database" in row:
+        found = row["database"]
+        print(
+            f"{indent}PostgreSQL: server CPU {row['server_cpu_ms_per_click']:.2f} ms/click; the database "
+            f"holds {found['tables']} tables in {found['channels']} channels of {found['guilds']} guilds, "
+            f"{found['moves']} moves"
+        )
     extras = [f"answers by type {row['answers']}", f"skipped {row['skipped']}"]
     if row["checks"]:
         extras.append(", ".join(f"{key} {value}" for key, value in sorted(row["checks"].items())))
@@ -579,11 +739,14 @@ def show(row: dict[str, Any], floor: dict[str, Any] | None) -> None:
 
 
 async def main(counts: list[int], games: list[GameSpec], seconds: float, knee: bool) -> None:
+    where = "SQLite" if SERVER is None else "PostgreSQL (pgserver, a fresh database per Sushi Bar run)"
+    split = f"; {PROCESSES} bot processes (shards), each half the tables" if PROCESSES > 1 else ""
     print(
-        f"{seconds:g} s of clicking, one click per table every {PERIOD:g} s; ack in ms; calls = REST "
-        "calls per click; CPU = the bot process's ms per click; ×: Sushi Bar ÷ no-op"
+        f"{seconds:g} s of clicking, one click per table every {PERIOD:g} s; {where}{split}; ack in ms; "
+        "calls = REST calls per click; CPU = the bot processes' ms per click; ×: Sushi Bar ÷ no-op"
+        + ("; pg CPU = the PostgreSQL server's ms per click (not in CPU×)" if SERVER is not None else "")
     )
-    print(" ".join(f"{head:<{w}}" if i < 2 else f"{head:>{w}}" for i, (head, w) in enumerate(HEADS)))
+    print(" ".join(f"{head:<{w}}" if i < 2 else f"{head:>{w}}" for i, (head, w) in enumerate(heads())))
     rows: list[dict[str, Any]] = []
     knees: dict[str, Any] = {}
     for game in games:
@@ -609,6 +772,7 @@ async def main(counts: list[int], games: list[GameSpec], seconds: float, knee: b
             knees[game.id] = knee_line(game, counts, passed, rows)
             print(knees[game.id]["text"], flush=True)
     report = {"bench": "load_process", "seconds": seconds, "period": PERIOD, "rows": rows, "knee": knees}
+    report |= {"database": "sqlite" if SERVER is None else "postgres", "processes": PROCESSES}
     print(json.dumps(report))
 
 
@@ -649,16 +813,42 @@ if __name__ == "__main__":
     parser.add_argument(
         "--metrics", action="store_true", help="also run with metrics on (HTTP_PORT): their cost"
     )
+    parser.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite")
+    parser.add_argument(
+        "--processes", type=int, default=1, help="Sushi Bar processes (shards) sharing the tables (postgres)"
+    )
     parser.add_argument("--bot", choices=("no-op", "sushi bar", "metrics"), help=argparse.SUPPRESS)
     parser.add_argument("--http-port", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
-    parser.add_argument("--database", help=argparse.SUPPRESS)
+    parser.add_argument("--database-at", help=argparse.SUPPRESS)
+    parser.add_argument("--shard", help=argparse.SUPPRESS)  # index/count
     arguments = parser.parse_args()
     if arguments.bot is not None:  # the bot's process
-        bot_main(arguments.bot, arguments.port, arguments.database, arguments.profile_to, arguments.http_port)
+        index, _, count = (arguments.shard or "").partition("/")
+        shard = (int(index), int(count)) if arguments.shard else None
+        bot_main(
+            arguments.bot,
+            arguments.port,
+            arguments.database_at,
+            arguments.profile_to,
+            arguments.http_port,
+            shard,
+        )
         sys.exit(0)
+    if not 1 <= arguments.processes <= MAX_PROCESSES:
+        parser.error(f"--processes must be from 1 to {MAX_PROCESSES}")
+    if arguments.processes > 1 and arguments.database != "postgres":
+        parser.error("several processes share one PostgreSQL database: --database postgres")
+    if arguments.processes > 1 and (arguments.profile or arguments.metrics):
+        parser.error("--profile and --metrics measure one process: use them with --processes 1")
     logging.basicConfig(level=logging.WARNING, format="%(message)s")
     KEEP_LOGS, PROFILE, METRICS = arguments.logs, arguments.profile, arguments.metrics
+    PROCESSES = arguments.processes
     chosen = list(GAMES.values()) if arguments.game == "both" else [GAMES[arguments.game]]
     counts: list[int] = arguments.tables or (list(KNEE_STEPS) if arguments.knee else [1, 50, 200])
-    asyncio.run(main(counts, chosen, arguments.seconds, arguments.knee))
+    if arguments.database == "sqlite":
+        asyncio.run(main(counts, chosen, arguments.seconds, arguments.knee))
+    else:
+        with local_server() as (url, pid):
+            SERVER = Server(url, ServerCpu(pid))
+            asyncio.run(main(counts, chosen, arguments.seconds, arguments.knee))

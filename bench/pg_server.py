@@ -1,8 +1,11 @@
-"""A PostgreSQL server for bench/load.py: the CPU its processes spend, and a database's URL on it."""
+"""A PostgreSQL server for bench/load.py and bench/load_process.py: the CPU its processes spend, a
+database's URL on it, a server of the bench's own and a fresh database per run."""
 
 from __future__ import annotations
 
 import contextlib
+import tempfile
+from collections.abc import AsyncIterator, Iterator
 from urllib.parse import urlsplit, urlunsplit
 
 
@@ -30,3 +33,40 @@ def with_database(url: str, name: str) -> str:
     """`url` naming the database `name` instead (its path), host, user and query kept."""
     parts = urlsplit(url)
     return urlunsplit(parts._replace(path=f"/{name}"))
+
+
+@contextlib.contextmanager
+def local_server() -> Iterator[tuple[str, int]]:
+    """A PostgreSQL server of the bench's own (pgserver, in a temporary folder), stopped after: its
+    URL and its postmaster's pid (for `ServerCpu`)."""
+    import pgserver
+
+    with tempfile.TemporaryDirectory(prefix="bench-pg-") as folder:
+        server = pgserver.get_server(folder, cleanup_mode="stop")  # pyright: ignore[reportPrivateImportUsage]
+        try:
+            pid = server.get_pid()
+            if pid is None:
+                raise RuntimeError("pgserver started no server")
+            yield server.get_uri(), pid
+        finally:
+            server.cleanup()
+
+
+@contextlib.asynccontextmanager
+async def fresh_database(url: str, name: str) -> AsyncIterator[str]:
+    """A new, empty database `name` on `url`'s server (its URL), dropped after, connections and all."""
+    import asyncpg
+
+    connection = await asyncpg.connect(url)
+    try:
+        await connection.execute(f"CREATE DATABASE {name}")
+    finally:
+        await connection.close()
+    try:
+        yield with_database(url, name)
+    finally:
+        connection = await asyncpg.connect(url)
+        try:
+            await connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        finally:
+            await connection.close()

@@ -17,13 +17,14 @@ def is_postgres_url(target: str) -> bool:
     return target.startswith(("postgresql://", "postgres://"))
 
 
-async def connect(target: str | Path) -> Database:
+async def connect(target: str | Path, *, shards: int = 1) -> Database:
     """The database `target` names, checked and migrated; raises `DatabaseProblem` (one paragraph an
-    operator can act on) for one that cannot be used."""
+    operator can act on) for one that cannot be used. `shards`: how many shards this process runs
+    (1 unsharded), which sizes a PostgreSQL pool (`storage.postgres.pool_size`)."""
     if isinstance(target, str) and is_postgres_url(target):
-        from storage.postgres import PostgresDatabase
+        from storage.postgres import PostgresDatabase, pool_size
 
-        return await PostgresDatabase.open(target)
+        return await PostgresDatabase.open(target, max_size=pool_size(shards))
     from storage.sqlite import SqliteDatabase
 
     return await SqliteDatabase.open(target)

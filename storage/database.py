@@ -8,7 +8,8 @@ to `$1..$n` for asyncpg), in the dialect both speak: `INSERT … ON CONFLICT …
 `RETURNING`, partial indexes. What differs (reading a JSON field) is asked of the database
 (`json_text`), and so is what one can do and the other cannot: be shared by several processes
 (`shared`), row locks skipped by a concurrent claimer (`skip_locked`) and notifications to other
-processes (`notify`, `listen`).
+processes (`notify`, `listen`). A write that must announce itself is one round trip where the
+database chains writes in one statement (`chained_notify`), one hop on its thread where it does not.
 """
 
 from __future__ import annotations
@@ -83,11 +84,23 @@ class Database(Executor):
     # Appended to a `SELECT … FOR UPDATE`-able subquery that picks rows to claim: concurrent claimers
     # (several processes) skip each other's locked rows instead of waiting. SQLite has one writer.
     skip_locked: ClassVar[str] = ""
+    # SQL that notifies as an expression a statement SELECTs (two `?`: channel, payload), where writes
+    # chain in ONE statement (`WITH a AS (UPDATE … RETURNING …) INSERT … SELECT … FROM a`): a write
+    # with its log and its announcement is then one round trip instead of a transaction's several.
+    # None where they cannot (SQLite: no writes in WITH), which runs them as an `atomic` body instead,
+    # one hop on its own thread. Sent alone, such a statement is its own transaction: the notification
+    # is delivered on its commit only.
+    chained_notify: ClassVar[str | None] = None
 
     @classmethod
     def migrations(cls) -> list[tuple[int, str, str]]:
         """(number, file name, SQL) of this database's migrations, in order."""
         return schema.migrations(cls.migrations_package)
+
+    async def execute_returning(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """One write statement in a transaction of its own, and the rows its RETURNING gives: a
+        writer's turn on SQLite (one hop), one round trip on PostgreSQL (sent alone, autocommitted)."""
+        return await self.atomic(lambda executor: executor.fetch_all(sql, params))
 
     @abstractmethod
     def transaction(self) -> AbstractAsyncContextManager[Executor]:

@@ -7,8 +7,13 @@ refused as stale. Migrations run under a transaction-scoped advisory lock, so st
 new database apply each migration once.
 
 Notifications (LISTEN/NOTIFY) tell other processes of a committed change: `notify` inside a
-transaction is delivered on commit only. Listening holds ONE connection of its own (a pooled one
-would be reset, and its LISTENs dropped, on release), re-opened when it is lost.
+transaction is delivered on commit only, and so is a `pg_notify` a single statement SELECTs
+(`chained_notify`: a move's save, its log and its announcement in one round trip). Listening holds
+ONE connection of its own (pooled ones never LISTEN), re-opened when it is lost.
+
+Round trips are what a statement costs here, so none is spent on nothing: a connection goes back
+to the pool without asyncpg's reset query (no session state is ever set on one: see `_Pooled`),
+and a statement sent alone is its own transaction, without BEGIN and COMMIT.
 """
 
 from __future__ import annotations
@@ -37,6 +42,17 @@ MIGRATION_LOCK = 0x5375736869  # pg_advisory_xact_lock key of migrations ("Sushi
 CONNECT_TIMEOUT = 10  # seconds
 RECONNECT_DELAYS = (0.05, 0.2, 0.5, 1.0, 2.0)  # then every 2 s: a listener back soon, no hammering
 _AFFECTED = re.compile(r"(\d+)$")
+# The pool's size: each shard's events run on this process's one event loop, and a statement holds a
+# connection for its one round trip (a transaction, rare, for its length), so a few per shard are
+# plenty; capped so that several processes, each with its listening connection, stay well within
+# PostgreSQL's default max_connections (100): four processes of 20 + 1 take 84.
+POOL_BASE, POOL_PER_SHARD, POOL_CAP = 4, 2, 20
+
+
+def pool_size(shards: int = 1) -> int:
+    """The most connections a process running `shards` shards keeps: 4 + 2 × shards, at most 20
+    (unsharded, one shard: 6)."""
+    return min(POOL_CAP, POOL_BASE + POOL_PER_SHARD * max(1, shards))
 
 
 @functools.lru_cache(maxsize=512)
@@ -70,6 +86,17 @@ def _affected(status: str) -> int:
     return int(found.group(1)) if found else 0
 
 
+class _Pooled(asyncpg.Connection):
+    """A pooled connection released without a reset query (asyncpg's default costs a round trip at
+    every release: `SELECT pg_advisory_unlock_all(); CLOSE ALL; UNLISTEN *; RESET ALL;`). Nothing
+    here sets what it resets: no session settings, advisory locks only transaction-scoped, no cursor
+    outside a transaction, no LISTEN (the listener has a connection of its own). An open transaction
+    is still rolled back on release (asyncpg does that apart from the query)."""
+
+    def get_reset_query(self) -> str:
+        return ""
+
+
 class _On(Executor):
     """Statements on one connection (inside its transaction)."""
 
@@ -83,7 +110,10 @@ class _On(Executor):
             raise Conflict(str(error)) from error
 
     async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        return cast(list[Row], await self._connection.fetch(numbered(sql), *params))
+        try:
+            return cast(list[Row], await self._connection.fetch(numbered(sql), *params))
+        except asyncpg.UniqueViolationError as error:  # INSERT … RETURNING
+            raise Conflict(str(error)) from error
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         try:
@@ -108,6 +138,7 @@ class PostgresDatabase(Database):
     migrations_package = "storage.migrations.postgres"
     shared = True
     skip_locked = " FOR UPDATE SKIP LOCKED"
+    chained_notify = "pg_notify(?, ?)"
 
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self.pool = pool
@@ -121,19 +152,21 @@ class PostgresDatabase(Database):
         self._closed = False
 
     @classmethod
-    async def open(cls, url: str) -> PostgresDatabase:
-        """Connect a pool to the URL and migrate; raises `DatabaseProblem` (one paragraph, no
-        password) for a URL that cannot be used or a server that cannot be reached."""
+    async def open(cls, url: str, *, max_size: int | None = None) -> PostgresDatabase:
+        """Connect a pool of at most `max_size` connections (`pool_size()` by default) to the URL
+        and migrate; raises `DatabaseProblem` (one paragraph, no password) for a URL that cannot be
+        used or a server that cannot be reached."""
         where = redacted(url)
         try:
             pool = await asyncpg.create_pool(
                 url,
                 min_size=1,
-                max_size=10,
+                max_size=max_size or pool_size(),
                 timeout=CONNECT_TIMEOUT,
                 # No idle-connection reaper: it arms and cancels a timer at every release (every
-                # query), and ten connections at most may as well stay open.
+                # query), and a few connections at most may as well stay open.
                 max_inactive_connection_lifetime=0,
+                connection_class=_Pooled,
             )
         except BaseException as error:
             problem = _explain(where, error)
@@ -274,6 +307,11 @@ class PostgresDatabase(Database):
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         async with self.pool.acquire() as connection:
             return await _On(connection).execute(sql, params)
+
+    async def execute_returning(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        # Sent alone: PostgreSQL runs one statement as its own transaction, no BEGIN or COMMIT sent.
+        async with self.pool.acquire() as connection:
+            return await _On(connection).fetch_all(sql, params)
 
     async def execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         await self.atomic(lambda executor: executor.execute_many(sql, rows))

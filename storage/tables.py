@@ -14,6 +14,7 @@ run by the one process holding its lease (`claim_timer`, `claim_due`), taken ove
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -31,6 +32,31 @@ _CLAIMABLE = f"({_LEASE_FREE} OR lease_owner = ?)"  # a claimer may also renew i
 # table_messages rows of turn pings (migration 009): a live ping message, and a seat pinged this turn.
 LIVE_PING = "ping:"
 PINGED = "pinged:"
+
+
+# A move's two writes: the table's new state, guarded by the version its writer loaded (no row
+# changed: another writer was first), and its line in the action log.
+_UPDATE = (
+    "UPDATE game_tables SET host_id = ?, status = ?, version = ?, seats = ?, options = ?, state = ?,"
+    " extra = ?, deadline = ?, updated_at = ? WHERE id = ? AND version = ?"
+)
+_LOG = "INSERT INTO actions (table_id, version, seat, action, at) VALUES (?, ?, ?, ?, ?)"
+
+
+@functools.cache
+def _save_chained(notify: str) -> str:
+    """A move's save as ONE statement (a database with `chained_notify`): the guarded UPDATE, its
+    log line and its notification, each only if the one before wrote a row. Data-modifying WITH
+    queries always run to their end and the notification is the main query's own column, so
+    nothing is skipped; a stale writer updates nothing, logs nothing, announces nothing and gets
+    no row back. One statement is one transaction: the notification is heard on its commit."""
+    return (
+        f"WITH updated AS ({_UPDATE} RETURNING id, version),"
+        " logged AS (INSERT INTO actions (table_id, version, seat, action, at)"
+        " SELECT id, version, CAST(? AS INTEGER), CAST(? AS TEXT), CAST(? AS DOUBLE PRECISION)"
+        " FROM updated RETURNING table_id)"
+        f" SELECT {notify} FROM logged"
+    )
 
 
 class StaleVersion(Exception):
@@ -182,22 +208,32 @@ class TableStore:
             record.parent_id,
         )
 
-        async def insert(executor: Executor) -> int:
-            # The unique index on open tables decides; several processes may race for a channel.
-            try:
-                inserted = await executor.fetch_one(
-                    "INSERT INTO game_tables (guild_id, channel_id, game_id, host_id, status, version, seats,"
-                    " options, state, extra, deadline, created_at, updated_at, parent_id)"
-                    " VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-                    row,
-                )
-            except Conflict:
-                raise ChannelBusy(record.channel_id) from None
+        insert = (
+            "INSERT INTO game_tables (guild_id, channel_id, game_id, host_id, status, version, seats,"
+            " options, state, extra, deadline, created_at, updated_at, parent_id)"
+            " VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"
+        )
+        announced = self._announcement(record, 0)
+        notify = self.database.chained_notify
+
+        async def insert_then_notify(executor: Executor) -> int:
+            inserted = await executor.fetch_one(insert, row)
             assert inserted is not None
-            await executor.notify(TABLES_CHANNEL, self._announcement(record, 0))
+            await executor.notify(TABLES_CHANNEL, announced)
             return int(inserted[0])
 
-        table_id = await self.database.atomic(insert)
+        # The unique index on open tables decides; several processes may race for a channel.
+        try:
+            if notify is None:
+                table_id = await self.database.atomic(insert_then_notify)
+            else:  # one statement, one round trip: the notification is heard on its commit
+                rows = await self.database.execute_returning(
+                    f"WITH inserted AS ({insert}) SELECT id, {notify} FROM inserted",
+                    (*row, TABLES_CHANNEL, announced),
+                )
+                table_id = int(rows[0][0])
+        except Conflict:
+            raise ChannelBusy(record.channel_id) from None
         return dataclasses.replace(record, id=table_id, version=0, created_at=now, updated_at=now)
 
     async def save(
@@ -215,8 +251,10 @@ class TableStore:
         `results` (the final move of a game) are recorded, with the ratings they move, in the same
         transaction: a finished game is never stored without its results, nor counted twice. On
         SQLite the whole transaction is one call on the database's thread (`Database.atomic`): one
-        hop per move. On PostgreSQL the guarded UPDATE takes the row lock, so concurrent writers of
-        one table (several processes) queue on it and all but the first are refused as stale.
+        hop per move. On PostgreSQL a move without results is ONE statement (`_save_chained`): one
+        round trip; the final move, with its results and ratings, is a transaction. Either way the
+        guarded UPDATE takes the row lock, so concurrent writers of one table (several processes)
+        queue on it and all but the first are refused as stale, having written nothing.
         """
         new_version = expected_version + 1
         update = (
@@ -229,20 +267,13 @@ class TableStore:
             record.id,
             expected_version,
         )
-        logged = (record.id, new_version, seat, _dumps(action), now)
+        action_text = _dumps(action)
         announced = self._announcement(record, new_version)
 
         async def write(executor: Executor) -> None:
-            changed = await executor.execute(
-                "UPDATE game_tables SET host_id = ?, status = ?, version = ?, seats = ?, options = ?,"
-                " state = ?, extra = ?, deadline = ?, updated_at = ? WHERE id = ? AND version = ?",
-                update,
-            )
-            if changed != 1:
+            if await executor.execute(_UPDATE, update) != 1:
                 raise StaleVersion(record.id)
-            await executor.execute(
-                "INSERT INTO actions (table_id, version, seat, action, at) VALUES (?, ?, ?, ?, ?)", logged
-            )
+            await executor.execute(_LOG, (record.id, new_version, seat, action_text, now))
             if results:
                 await record_results(
                     executor,
@@ -254,7 +285,13 @@ class TableStore:
                 )
             await executor.notify(TABLES_CHANNEL, announced)  # in the transaction: heard on commit only
 
-        await self.database.atomic(write)
+        notify = self.database.chained_notify
+        if notify is None or results:
+            await self.database.atomic(write)
+        else:  # no row back: the guarded UPDATE changed nothing (and nothing else was written)
+            chained = (*update, seat, action_text, now, TABLES_CHANNEL, announced)
+            if len(await self.database.execute_returning(_save_chained(notify), chained)) != 1:
+                raise StaleVersion(record.id)
         record.version = new_version
         record.updated_at = now
 
@@ -284,27 +321,28 @@ class TableStore:
         `version`: each seat is claimed by one process once per turn, however many try. An
         `invitation` (a new phase that needs the seat at `version`) is a turn of its own: claimed once
         per version, whether or not the seat moved since its last ping."""
+        seats = list(dict.fromkeys(seats))  # one row each: an upsert may not touch a row twice
+        if not seats:
+            return []
+        # The seat of a pinged row is its slot's number: a seat moved since if one of its actions is
+        # newer than the row's version.
         moved = (
             ""
             if invitation
             else " AND EXISTS (SELECT 1 FROM actions WHERE actions.table_id = table_messages.table_id"
-            " AND actions.seat = ? AND actions.version > table_messages.version)"
+            f" AND '{PINGED}' || actions.seat = table_messages.slot"
+            " AND actions.version > table_messages.version)"
         )
-
-        async def claim(executor: Executor) -> list[int]:
-            claimed: list[int] = []
-            for seat in seats:
-                row = await executor.fetch_one(
-                    "INSERT INTO table_messages (table_id, slot, message_id, version) VALUES (?, ?, NULL, ?)"
-                    " ON CONFLICT (table_id, slot) DO UPDATE SET version = excluded.version"
-                    f" WHERE table_messages.version < excluded.version{moved} RETURNING slot",
-                    (table_id, f"{PINGED}{seat}", version, *(() if invitation else (seat,))),
-                )
-                if row is not None:
-                    claimed.append(seat)
-            return claimed
-
-        return await self.database.atomic(claim)
+        # One statement for every seat (one round trip on PostgreSQL, one hop on SQLite).
+        rows = await self.database.execute_returning(
+            "INSERT INTO table_messages (table_id, slot, message_id, version) VALUES "
+            + ", ".join(["(?, ?, NULL, ?)"] * len(seats))
+            + " ON CONFLICT (table_id, slot) DO UPDATE SET version = excluded.version"
+            f" WHERE table_messages.version < excluded.version{moved} RETURNING slot",
+            [value for seat in seats for value in (table_id, f"{PINGED}{seat}", version)],
+        )
+        claimed = {row[0] for row in rows}
+        return [seat for seat in seats if f"{PINGED}{seat}" in claimed]
 
     async def keep_ping(self, table_id: int, message_id: int) -> list[int]:
         """`message_id` is a live ping of the table; all but the newest live ping (this one, unless
@@ -330,14 +368,11 @@ class TableStore:
     async def drop_pings(self, table_id: int) -> list[int]:
         """The table is over: its live pings are forgotten and returned, to be deleted."""
 
-        async def drop(executor: Executor) -> list[int]:
-            rows = await executor.fetch_all(
-                "DELETE FROM table_messages WHERE table_id = ? AND slot LIKE ? RETURNING message_id",
-                (table_id, f"{LIVE_PING}%"),
-            )
-            return [row["message_id"] for row in rows]
-
-        return await self.database.atomic(drop)
+        rows = await self.database.execute_returning(
+            "DELETE FROM table_messages WHERE table_id = ? AND slot LIKE ? RETURNING message_id",
+            (table_id, f"{LIVE_PING}%"),
+        )
+        return [row["message_id"] for row in rows]
 
     async def open_table(self, channel_id: int) -> TableRecord | None:
         return await self._one(
@@ -439,8 +474,7 @@ class TableStore:
             f" AND {_LEASE_FREE} ORDER BY deadline LIMIT ?{self.database.skip_locked}) RETURNING channel_id"
         )
         params = (owner, until, due_before, now, limit)
-        rows = await self.database.atomic(lambda executor: executor.fetch_all(sql, params))
-        return [int(row[0]) for row in rows]
+        return [int(row[0]) for row in await self.database.execute_returning(sql, params)]
 
     async def actions(self, table_id: int) -> list[tuple[int, int | None, dict[str, Any]]]:
         """(version, seat, action) of a table, in the order they were accepted."""

@@ -41,6 +41,7 @@ def no_sqlite_connection_left_open() -> Iterator[None]:
             pytrace=False,
         )
 
+
 # CI runs the property tests on a fixed sequence of examples, so that a submission is judged on
 # its own change; a developer's run explores new examples every time.
 settings.register_profile("ci", derandomize=True, print_blob=True)

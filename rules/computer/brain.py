@@ -46,9 +46,10 @@ class Pace:
 PACE: dict[Level, Pace] = {
     "easy": Pace(click=2.0, reaction=3.0),
     "normal": Pace(click=1.3, reaction=1.6),
-    # A quick player's pace (a click every ~0.45 s, ~0.7 s to react to the board): hard wins about half
-    # its duels against one (bench/bench_sushidice_calls.py (c)); easy and normal lose nearly all.
-    "hard": Pace(click=0.5, reaction=0.75),
+    # A fast player's pace (a click every 0.4 s, a Yuck! within a click of the board showing it):
+    # through the bot, hard wins about two duels in three against one, easy and normal none
+    # (bench/sushidice_pace.py; at 0.5 s / 0.75 s hard won only one in five).
+    "hard": Pace(click=0.4, reaction=0.5),
 }
 
 

@@ -342,6 +342,7 @@ def test_an_error_in_modifiers_read_after_a_space_points_at_them_as_typed():
 
 # ---------------------------------------------------------------- the bots' documented expressions
 
+
 def _e6_of_another_bot(bot: str, text: str) -> bool:
     """d20's and Avrae's `e6` explodes again and again; /roll's is Dice Maiden's, once (its help says so,
     and tests/e2e pins `2d6e6`): the one spelling the bots disagree on."""
