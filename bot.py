@@ -27,7 +27,7 @@ from discord.ext import commands
 from dotenv import load_dotenv
 
 from cogs import feature_extensions
-from cogs.kit import lifecycle
+from cogs.kit import adapter, lifecycle
 from cogs.kit.errors import answer_failure
 from cogs.kit.health import HealthServer, PortProblem, ask_health
 from cogs.kit.metrics import Metrics, gauge
@@ -245,6 +245,7 @@ class SushiBar(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),
             **shards,
         )
+        adapter.throttle_ratelimit_sweep(self)  # discord.py's sweep is quadratic in channels in play
         self.settings = settings
         self.extensions_to_load = tuple(extensions)
         self.sync_on_start = sync

@@ -98,7 +98,7 @@ from simcord.enums import ComponentType
 
 from bench import load_report, simcord_private
 from bench.load_report import KNEE_P99, LATE, PERIOD, cpu_split, knee_line, merge, show, summarise
-from bench.pg_server import ServerCpu, with_database
+from bench.pg_server import ServerCpu, check_database, with_database
 from bot import Settings, create_bot
 from cogs.tables import cluster
 
@@ -419,25 +419,8 @@ class Postgres:
                 await connection.close()
 
     async def check(self, url: str, tables: int) -> dict[str, int]:
-        """The run's tables are all there, each in a channel (and guild) of its own: the workers'
-        simulated Discords gave out no snowflake twice."""
-        import asyncpg
-
-        connection = await asyncpg.connect(url)
-        try:
-            found = await connection.fetchrow(
-                "SELECT count(*) AS tables, count(DISTINCT channel_id) AS channels,"
-                " count(DISTINCT guild_id) AS guilds FROM game_tables"
-            )
-            moves = await connection.fetchval("SELECT count(*) FROM actions")
-        finally:
-            await connection.close()
-        assert found is not None
-        counts = {"tables": found["tables"], "channels": found["channels"], "guilds": found["guilds"]}
-        assert counts == {"tables": tables, "channels": tables, "guilds": tables}, (
-            f"expected {tables} tables in as many channels and guilds, found {counts}: snowflakes collided"
-        )
-        return {**counts, "moves": moves}
+        """The run's tables are all there (`pg_server.check_database`)."""
+        return await check_database(url, tables)
 
 
 @contextlib.contextmanager

@@ -1,8 +1,9 @@
 """Load, two processes: the bot in a process of its own, Discord's side (bench/standin.py) in this one.
 
     .venv/bin/python bench/load_process.py [N ...] [--game sushigo|rockthebock|both] [--seconds S] [--knee]
-        [--profile] [--logs DIR] [--metrics] [--database sqlite|postgres] [--processes P]
-    e.g. `1 50 200` (default, both games), `--knee --game sushigo`, `--knee --database postgres --processes 2`
+        [--profile] [--logs DIR] [--metrics] [--database sqlite|postgres] [--processes P] [--computers half]
+    e.g. `1 50 200` (default, both games), `--knee --game sushigo`, `--knee --database postgres --processes 2`,
+    `50 200 --game sushigo --seconds 15 --computers half`
 
 bench/load.py runs the bot and simcord in one process, so simcord's CPU is in every figure. Here
 the bot is an unmodified discord.py client in a subprocess (this file with `--bot`) that points
@@ -60,6 +61,20 @@ sends every DM to shard 0's process; here a player's DM clicks reach its guild's
 processes share the picks evenly (an upper bound for what the second process gains for DM hands).
 All processes, the stand-in and the server share the machine's cores.
 
+`--computers half` seats computer players (level hard) at half of every Sushi Bar table's seats, the
+table's seats rounded up to an even count: Sushi Go! 1 player + 1 computer, Rock the Bock 2 players
++ 2 computers (4 seats, its most); they are asked for at `/<game> new computers:C level:hard`, the
+players join, the host starts. The players click as above (a board that names nobody, a computer's
+turn, is not clicked); a hard computer thinks in a thread (cogs/tables/deadlines.py), so its search
+must not hold up the clicks. The bot's process times every decision (this file's `--bot` code wraps
+`cogs.tables.deadlines.decide`; the bot's own code is unchanged) and writes them out at its end:
+the decisions begun in the clicking window are reported, their count, wall time p50/p99/max (from
+the thread's start to its answer: the GIL shared with the loop included) and the thread's own CPU.
+The no-op floor seats the players alone. `--game sushizock` (3 players, or 2 + 2 computers; not in
+`both`) plays as the Bock does: the player named presses the board's first enabled move (Roll, a
+take); with none on it (dice to set aside first) they mark the first die (its toggle's click is
+answered with the board redrawn, the die marked), and then press Roll.
+
 A JSON line with every figure ends the output.
 """
 
@@ -91,7 +106,7 @@ from typing import Any, NamedTuple
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.pg_server import ServerCpu, fresh_database, local_server  # noqa: E402
+from bench.pg_server import ServerCpu, check_database, fresh_database, local_server  # noqa: E402
 from bench.standin import DISCORD_EPOCH_MS, LATE, Guild, Interaction, Json, StandIn, User, walk  # noqa: E402
 
 PERIOD = 2.0  # seconds between two clicks of one table
@@ -105,6 +120,8 @@ KEEP_LOGS: Path | None = None  # --logs DIR: every run's bot output kept there
 PROFILE = False  # --profile: the bot's CPU over the window split by where its code lives
 METRICS = False  # --metrics: each Sushi Bar run once more with its figures on (HTTP_PORT), for their cost
 SCRAPE_EVERY = 5.0  # seconds between two scrapes of /metrics in a "metrics" run
+COMPUTERS = "none"  # --computers half: computer players (hard) at half of every Sushi Bar table's seats
+LEVEL = "hard"  # the computers' level
 
 
 # A game as the bench plays it: its id, slash command group, title and number of players.
@@ -118,8 +135,19 @@ class GameSpec(NamedTuple):
 GAMES = {
     "sushigo": GameSpec("sushigo", "sushigo", "Sushi Go!", 2),
     "rockthebock": GameSpec("rockthebock", "bock", "Rock the Bock", 3),
+    "sushizock": GameSpec("sushizock", "sushizock", "Sushizock", 3),
 }
-NAMES = ("alice", "bob", "carol")
+BOTH = ("sushigo", "rockthebock")  # --game both
+NAMES = ("alice", "bob", "carol", "dave")
+
+
+def seating(game: GameSpec, kind: str) -> tuple[int, int]:
+    """(players, computers) at a table of `game`: with `--computers half` at a Sushi Bar table, its
+    seats rounded up to an even count, half of them computers (the no-op seats the players alone)."""
+    if COMPUTERS == "none":
+        return game.players, 0
+    half = (game.players + 1) // 2
+    return half, 0 if kind == "no-op" else half
 
 
 # ---------------------------------------------------------------- the bot's process
@@ -132,11 +160,13 @@ def bot_main(
     profile: str | None,
     http_port: int | None = None,
     shard: tuple[int, int] | None = None,
+    decisions: str | None = None,
 ) -> None:
     """The subprocess: an unmodified discord.py client, pointed at the stand-in. `database` is an
     SQLite file or a PostgreSQL URL; `shard` (index, count): this process runs that one shard of a
     sharded bot. With `profile`, SIGUSR1 starts a cProfile of its loop's thread, SIGUSR2 stops it,
-    and it is written there at exit."""
+    and it is written there at exit. With `decisions`, every computer decision is timed and the
+    list written there (JSON) at exit."""
     import discord
     import discord.gateway
     import discord.http
@@ -176,6 +206,9 @@ def bot_main(
         settings = Settings(token=TOKEN, turn_timeout=3600.0, http_port=http_port, **where, **shards)
         bot = create_bot(settings, sync=True)
         tune_collector(bot)  # as bot.py serves
+    timed: list[tuple[float, float, float, str]] = []
+    if decisions and kind != "no-op":
+        time_decisions(timed)
 
     profiler = cProfile.Profile()
 
@@ -198,6 +231,27 @@ def bot_main(
         asyncio.run(serve())
     if profile:
         profiler.dump_stats(profile)
+    if decisions:
+        Path(decisions).write_text(json.dumps(timed))
+
+
+def time_decisions(timed: list[tuple[float, float, float, str]]) -> None:
+    """Wrap the table machinery's `decide` (looked up at each call) so that every computer decision
+    adds (start as time.time(), wall seconds, the deciding thread's CPU seconds, level) to `timed`:
+    in this bench's bot process only. A hard decision runs in a worker thread; the wall time counts
+    its waits for the GIL too, the CPU time only its own work."""
+    from cogs.tables import deadlines
+
+    decide = deadlines.decide
+
+    def timed_decide(game: Any, state: Any, seat: int, level: str, seed: int, seen: int | None) -> Any:
+        began, wall, cpu = time.time(), time.perf_counter(), time.thread_time()
+        try:
+            return decide(game, state, seat, level, seed, seen)
+        finally:  # list.append holds the GIL: safe from the worker threads
+            timed.append((began, time.perf_counter() - wall, time.thread_time() - cpu, level))
+
+    deadlines.decide = timed_decide
 
 
 def cpu_seconds(pid: int) -> float:
@@ -254,6 +308,7 @@ class Table:
     stand_in: StandIn
     game: GameSpec
     guild: Guild
+    computers: int = 0  # computer seats besides the players (`--computers`)
     checks: Counter[str] = field(default_factory=Counter)
     seen: dict[int, Any] = field(default_factory=dict)  # seat -> what it last clicked on (the checks)
     last: dict[int, tuple[Any, Interaction]] = field(default_factory=dict)  # seat -> its last click
@@ -289,7 +344,8 @@ async def seat_sushi_bar(table: Table) -> Clicker:
     """Open, join and start the table by slash commands; the game's clicker."""
     stand_in, guild, group = table.stand_in, table.guild, table.game.group
     host = table.players[0]
-    await (await stand_in.slash(guild, host, group, "new")).wait_answered(f"/{group} new")
+    computers = {"computers": table.computers, "level": LEVEL} if table.computers else {}
+    await (await stand_in.slash(guild, host, group, "new", **computers)).wait_answered(f"/{group} new")
     for player in table.players[1:]:  # each answered (seating is judged by what follows)
         await (await stand_in.slash(guild, player, group, "join")).wait_answered(f"/{group} join")
     await (await stand_in.slash(guild, host, group, "start")).wait_answered(f"/{group} start")
@@ -300,6 +356,8 @@ async def seat_sushi_bar(table: Table) -> Clicker:
         )
         return lambda number: pick(table, number)
     await until(lambda: action(stand_in.latest(guild.channel), 2) is not None, "the first board")
+    if table.game.id == "sushizock":
+        return lambda number: press(table, number, lambda board: action(board, 2) or toggle(board))
     return lambda number: press(table, number)
 
 
@@ -319,13 +377,29 @@ async def pick(table: Table, number: int) -> Interaction | None:
     return None
 
 
-async def press(table: Table, number: int) -> Interaction | None:
+def toggle(message: Json | None) -> Json | None:
+    """Sushizock's first enabled die toggle (`u:keep.<mask>`): marks a die to set aside."""
+    for item in walk(message["components"] if message is not None else []):
+        if item.get("type") == 2 and not item.get("disabled"):
+            parts = str(item.get("custom_id", "")).split(":", 4)
+            if len(parts) == 5 and parts[0] == "sb" and parts[4].startswith("u:keep."):
+                return item
+    return None
+
+
+async def press(
+    table: Table, number: int, control: Callable[[Json | None], Json | None] = lambda board: action(board, 2)
+) -> Interaction | None:
+    """The player the board names clicks its `control` (the first enabled action button)."""
     board = table.stand_in.latest(table.guild.channel)
-    button = action(board, 2)
+    button = control(board)
     if board is None or button is None:
         return None
     seats = {user.id: seat for seat, user in enumerate(table.players)}
-    seat = seats.get(named(board) or 0, number % len(table.players))
+    who = named(board)
+    if who is None and table.computers:
+        return None  # a computer's turn: the board names it without a mention
+    seat = seats.get(who or 0, number % len(table.players))
     if not table.owes(seat, board):
         return None
     if 0 in table.seen:
@@ -412,27 +486,6 @@ async def database_for(kind: str, folder: Path) -> AsyncIterator[str]:
     SERVER.databases += 1
     async with fresh_database(SERVER.url, f"bench_{os.getpid()}_{SERVER.databases}") as url:
         yield url
-
-
-async def check_database(url: str, tables: int) -> dict[str, int]:
-    """The run's tables are all in the database, each in a channel (and guild) of its own: the
-    processes' stand-ins gave out no snowflake twice."""
-    import asyncpg
-
-    connection = await asyncpg.connect(url)
-    try:
-        found = await connection.fetchrow(
-            "SELECT count(*) AS tables, count(DISTINCT channel_id) AS channels,"
-            " count(DISTINCT guild_id) AS guilds FROM game_tables"
-        )
-        moves = await connection.fetchval("SELECT count(*) FROM actions")
-    finally:
-        await connection.close()
-    assert found is not None
-    counts = {"tables": found["tables"], "channels": found["channels"], "guilds": found["guilds"]}
-    if counts != {"tables": tables, "channels": tables, "guilds": tables}:
-        raise RuntimeError(f"expected {tables} tables in as many channels and guilds, found {counts}")
-    return {**counts, "moves": moves}
 
 
 def label(kind: str) -> str:

@@ -70,3 +70,24 @@ async def fresh_database(url: str, name: str) -> AsyncIterator[str]:
             await connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
         finally:
             await connection.close()
+
+
+async def check_database(url: str, tables: int) -> dict[str, int]:
+    """The run's tables are all in the database, each in a channel (and guild) of its own: the
+    processes' or workers' Discords gave out no snowflake twice."""
+    import asyncpg
+
+    connection = await asyncpg.connect(url)
+    try:
+        found = await connection.fetchrow(
+            "SELECT count(*) AS tables, count(DISTINCT channel_id) AS channels,"
+            " count(DISTINCT guild_id) AS guilds FROM game_tables"
+        )
+        moves = await connection.fetchval("SELECT count(*) FROM actions")
+    finally:
+        await connection.close()
+    assert found is not None
+    counts = {"tables": found["tables"], "channels": found["channels"], "guilds": found["guilds"]}
+    if counts != {"tables": tables, "channels": tables, "guilds": tables}:
+        raise RuntimeError(f"expected {tables} tables in as many channels and guilds, found {counts}")
+    return {**counts, "moves": moves}

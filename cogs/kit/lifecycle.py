@@ -28,9 +28,12 @@ STOP_WITHIN = 8.0
 """Seconds a clean stop may take: under the 10 s a supervisor waits after SIGTERM before SIGKILL."""
 GATEWAY_WITHIN = 2.0
 
+PRESS_TASK = "sushibar-press"
+"""The name of the task that serves a press taken straight from the gateway (`cogs/tables/ui.py`)."""
 # The names discord.py 2.x gives the tasks that run an interaction's handler (app_commands.CommandTree
-# and ui.View / DynamicItem dispatch): nothing public lists the handlers in flight.
-_HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-view-dispatch-", "discord-ui-dynamic-item-")
+# and ui.View / DynamicItem dispatch), and the bot's own presses: nothing public lists the handlers
+# in flight.
+_HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-view-dispatch-", "discord-ui-dynamic-item-", PRESS_TASK)
 
 
 async def close_gateway(client: discord.Client) -> None:

@@ -29,6 +29,7 @@ from weakref import WeakKeyDictionary
 import discord
 
 from cogs.kit import adapter
+from cogs.kit.lifecycle import PRESS_TASK
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +95,7 @@ def route_components(client: discord.Client, on_component: OnComponent | None) -
             on_component(
                 click, match["game"], int(match["channel"]), int(match["stamp"]), match["payload"], values
             ),
+            name=PRESS_TASK,  # a clean stop serves it to the end (`lifecycle.handlers_done`)
         )
         _pressed.add(handled)
         handled.add_done_callback(_pressed.discard)

@@ -19,6 +19,7 @@ from cogs.kit.adapter import (
     give_back_clicks,
     routed_components,
     take_clicks,
+    throttle_ratelimit_sweep,
 )
 from cogs.tables.ui import TableButton, TableSelect
 
@@ -34,9 +35,9 @@ def client() -> discord.Client:
     return discord.Client(intents=discord.Intents.none())
 
 
-def interaction(of: discord.Client) -> discord.Interaction:
-    """A component interaction as the gateway delivers one (discord.py's own constructor)."""
-    payload: Any = {
+def press(custom_id: str = "x") -> Any:
+    """A component press as the gateway delivers it."""
+    return {
         "id": "11",
         "application_id": "12",
         "type": 3,
@@ -45,9 +46,13 @@ def interaction(of: discord.Client) -> discord.Interaction:
         "attachment_size_limit": 8 << 20,
         "channel": {"id": "13", "type": 1},
         "user": {"id": "14", "username": "alice", "discriminator": "0", "avatar": None},
-        "data": {"custom_id": "x", "component_type": 2},
+        "data": {"custom_id": custom_id, "component_type": 2},
     }
-    return discord.Interaction(data=payload, state=of._connection)
+
+
+def interaction(of: discord.Client) -> discord.Interaction:
+    """A component interaction as discord.py's own constructor makes it."""
+    return discord.Interaction(data=press(), state=of._connection)
 
 
 async def test_an_interaction_keeps_the_session_discord_py_answers_it_with() -> None:
@@ -162,18 +167,8 @@ async def test_a_wanted_press_reaches_its_taker_from_the_gateway_parser_without_
     bot._connection.dispatch = bot.dispatch
     taken: list[Click] = []
     assert take_clicks(bot, lambda custom: custom.startswith("sb:"), taken.append)
-    payload: Any = {
-        "id": "11",
-        "application_id": "12",
-        "type": 3,
-        "token": "token",
-        "version": 1,
-        "attachment_size_limit": 8 << 20,
-        "channel": {"id": "13", "type": 1},
-        "user": {"id": "14", "username": "alice", "discriminator": "0", "avatar": None},
-        "data": {"custom_id": "sb:sushigo:13:2:t:join", "component_type": 2},
-        "message": {"id": "15", "flags": 64},  # never read into a Message: a stub shows it
-    }
+    payload = press("sb:sushigo:13:2:t:join")
+    payload["message"] = {"id": "15", "flags": 64}  # never read into a Message: a stub shows it
     bot._connection.parsers["INTERACTION_CREATE"](payload)
     assert len(taken) == 1 and announced == taken
     click = taken[0]
@@ -198,3 +193,23 @@ async def test_a_press_the_bot_does_not_want_goes_on_to_discord_py() -> None:
 
 def test_clicks_cannot_be_taken_from_what_is_no_client() -> None:
     assert take_clicks(object(), lambda custom: True, lambda click: None) is False  # type: ignore[arg-type]
+
+
+async def test_the_ratelimit_sweep_discord_py_runs_at_every_new_bucket_is_throttled() -> None:
+    bot = client()
+    sweeps: list[int] = []
+    require(
+        callable(getattr(bot.http, "_try_clear_expired_ratelimits", None))
+        and "_try_clear_expired_ratelimits()" in inspect.getsource(discord.http.HTTPClient.get_ratelimit),
+        "HTTPClient._try_clear_expired_ratelimits",
+        "the sweep of expired rate-limit buckets at every new bucket",
+    )
+    bot.http._try_clear_expired_ratelimits = lambda: sweeps.append(1)  # type: ignore[method-assign]
+    assert throttle_ratelimit_sweep(bot, every=3600)
+    for channel in range(300):  # 300 new buckets: one sweep, not 300
+        bot.http.get_ratelimit(f"channel {channel}")
+    assert sweeps == [1]
+
+
+def test_no_sweep_to_throttle_on_what_is_no_client() -> None:
+    assert throttle_ratelimit_sweep(object()) is False  # type: ignore[arg-type]
