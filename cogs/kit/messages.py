@@ -39,7 +39,11 @@ class Board:
         """The message as one card (`card_message`), built once: the publisher fingerprints it, then
         sends it. Draw the parts first; a board is not changed once its card is built."""
         if self._card is None:
-            self._card = card_message(self.content, self.embed, self.items, self.sections)
+            card = card_message(self.content, self.embed, self.items, self.sections)
+            # Serialised once: the fingerprint (`publish.digest`) and the request send the same parts.
+            components = card.to_components()
+            card.to_components = lambda: components  # type: ignore[method-assign]
+            self._card = card
         return self._card
 
     def send_kwargs(self) -> dict[str, Any]:

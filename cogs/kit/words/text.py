@@ -67,11 +67,25 @@ def t(key: str, locale: Localish = None, /, **params: Any) -> str:
     it is logged and the key itself is shown. A right-to-left language's text comes out with its
     lines made right to left and its parameters isolated (`bidi.py`).
     """
-    language, rtl, system = _speaking(locale)
+    language, _, _ = _speaking(locale)
     text = catalog(language).get(key) or catalog(DEFAULT_LANGUAGE).get(key)
     if text is None:
         log.error("missing text for %r", key)
         return key
+    if not params and "`/" not in text:  # a card's name, a button's label: the same every time
+        return _plain(key, text, locale)
+    return _said(key, text, locale, params)
+
+
+@lru_cache(maxsize=8192)
+def _plain(key: str, text: str, locale: Localish) -> str:
+    """A text without parameters, as the language writes it: drawn once per template and locale (a
+    command named in it is not: its mention changes once the commands are synced)."""
+    return _said(key, text, locale, {})
+
+
+def _said(key: str, text: str, locale: Localish, params: dict[str, Any]) -> str:
+    _, rtl, system = _speaking(locale)
     try:
         if system == "latn" and not rtl and not any(_needs_writing(value) for value in params.values()):
             said = text.format_map(_Params(params))
