@@ -299,6 +299,10 @@ class GameCog(commands.GroupCog, Generic[S, A, V, PV]):
     def published(self, ctx: TableContext[S, A, V, PV]) -> None:
         """Called after the public board shows `ctx`'s state (real-time games track what was seen)."""
 
+    def forget(self, channel_id: int) -> None:
+        """The channel's table left memory (idle): drop what the cog keeps for it (`published`'s
+        records); it is read again, and shown again, at its next click or deadline."""
+
     def computer_pace(self, level: str, *, stand_in: bool = False) -> float:
         """Seconds a computer seat waits before its next move: `computer_delay`, so that people can
         follow a computer player added at the table; a stand-in for an absent player moves at once (the

@@ -58,7 +58,7 @@ class Pipeline:
             self.store,
             self.games,
             first_sight=self._first_sight,
-            evicted=self.private.forget_drawings,
+            evicted=self._left_memory,
         )
         self.publisher = Publisher(bot, slots, self.games, self.cache.latest)
         self.lines = ChannelLines(bot, slots, self.games, self.tasks, self.guild_settings)
@@ -111,6 +111,12 @@ class Pipeline:
 
     def _first_sight(self, ctx: TableContext, ping: bool) -> None:
         self.showing.first_sight(ctx, ping)
+
+    def _left_memory(self, channel_id: int) -> None:
+        """An idle table left the cache: so do its private drawings and what its game kept for it."""
+        self.private.forget_drawings(channel_id)
+        for cog in self.games.values():
+            cog.forget(channel_id)
 
     async def _on_deadline(self, channel_id: int) -> None:
         await self.deadlines.on_deadline(channel_id)

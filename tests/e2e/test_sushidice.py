@@ -251,6 +251,26 @@ async def test_a_burst_of_rolls_edits_the_board_at_a_bounded_rate_and_ends_on_th
     assert not any("threw" in line for line in board_lines(table.board))
 
 
+async def test_a_duel_that_left_memory_keeps_nothing_behind_and_plays_on(simcord_env, dice):
+    """An idle table leaves memory, and so do the boards its cog remembered for judging calls; the
+    next roll reads it again and the board shows it."""
+    table = Table(simcord_env, "sushidice", ["alice", "bob"])
+    await table.seat_everyone()
+    alice = await open_panel(table, "alice")
+    await simcord_env.advance_time(PUBLISHED)
+    cog = table.tables.games["sushidice"]
+    channel = table.channel.id
+    assert channel in cog._shown and channel in cog._seen
+    assert table.tables.evict_idle(idle=0) == [channel]
+    assert channel not in cog._shown and channel not in cog._seen
+    stamp = (await table.view())["stamp"]
+    rolled = await table.press("alice", "Roll", panel_of(alice))
+    assert rolled.response.id == alice.response.id
+    await simcord_env.advance_time(PUBLISHED)
+    assert (await table.view())["stamp"] > stamp
+    assert channel in cog._shown  # shown again: calls are judged on it
+
+
 # ---------------------------------------------------------------- calls judged on what was shown
 
 

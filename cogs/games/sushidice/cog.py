@@ -179,6 +179,12 @@ class SushiDiceCog(
             # The panels show the opponent as the board does, and enable Yuck! from it.
             self.tables.refresh_private(ctx.channel_id)
 
+    def forget(self, channel_id: int) -> None:
+        # An idle table's boards are long past judging a call on; a call after it is read again is
+        # judged on the board it shows then (`_require_shown`).
+        self._shown.pop(channel_id, None)
+        self._seen.pop(channel_id, None)
+
     def computer_pace(self, level: str, *, stand_in: bool = False) -> float:
         """Seconds between a computer duelist's clicks at its level (a stand-in's too: normal)."""
         return self.computer_delay * _pace(level).click / COMPUTER_DELAY
