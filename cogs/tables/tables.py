@@ -415,7 +415,7 @@ class Tables(commands.Cog, name=TABLES_COG):
         elif kind == "u":
             ctx = self.cache.context_of(loaded)
             if stamp and stamp != cog.stamp(ctx, seat):
-                raise Refusal("table.outdated")
+                raise Refusal("table.outdated", step=rest.partition(":")[0])  # the game may say why
             judge_step(cog, ctx, seat, "click")
             await cog.on_ui(interaction, ctx, seat, rest, values)
         else:

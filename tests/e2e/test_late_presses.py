@@ -96,6 +96,23 @@ async def test_a_chopsticks_press_that_crossed_the_time_out_is_answered(checker:
     assert [player["soy"] for player in (await table.view())["players"]] == soy  # nothing else happened
 
 
+async def test_a_kaiten_board_press_after_a_move_is_out_of_date_not_too_late(checker: Checker) -> None:
+    """Only a chopsticks press is "too late, the chopsticks are down": an outdated press of a sushi on
+    the board is the table's "that board is out of date"."""
+    env = checker.env
+    table = Table(env, "kaiten", ["alice", "bob"])
+    await table.seat_everyone(dexterity="off")
+    board = table.board
+    cells = {custom: kind for custom, kind in controls(now_of(table, board)).items() if ":u:f:" in custom}
+    assert cells, "the board offers sushi to fetch"
+    await table.press("alice", "A1")  # fetched at once (dexterity off): the board moves on
+    old = next(custom for custom in sorted(cells) if custom not in controls(now_of(table, board)))
+
+    late = await press_gone(checker, table, "alice", board, old, cells[old])
+
+    assert "out of date" in answer(late) and "chopsticks" not in answer(late)
+
+
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 async def test_a_press_on_a_board_whose_controls_changed_is_answered(checker: Checker, game_id: str) -> None:
     env = checker.env
@@ -142,3 +159,5 @@ async def test_a_press_on_a_board_whose_controls_changed_is_answered(checker: Ch
     message, name, dm, custom_id, kind = gone[0]
     result = await press_gone(checker, table, name, message, custom_id, kind, dm=dm)
     assert result.response is not None
+    if result.ephemeral and ":c:" not in custom_id:  # refused as outdated: no chopsticks were out
+        assert "chopsticks" not in answer(result), answer(result)

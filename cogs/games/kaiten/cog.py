@@ -168,8 +168,9 @@ class KaitenCog(
         return super().refusal(IllegalAction(error.code, **params), locale)
 
     def refusal_words(self, error: IllegalAction, locale: Localish) -> str:
-        # A press the game has moved past: here most often the chopsticks, pressed as the window closed.
-        if isinstance(error, Refusal) and error.code == "table.outdated":
+        # The chopsticks pressed as their window closed: the conveyor moved on. Any other outdated
+        # press is the table's "use the newest board".
+        if isinstance(error, Refusal) and error.code == "table.outdated" and error.params.get("step") == "c":
             return t("kaiten.outdated", locale, group=self.group)
         return super().refusal_words(error, locale)
 
