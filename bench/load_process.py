@@ -1,9 +1,10 @@
 """Load, two processes: the bot in a process of its own, Discord's side (bench/standin.py) in this one.
 
-    .venv/bin/python bench/load_process.py [N ...] [--game sushigo|rockthebock|both] [--seconds S] [--knee]
-        [--profile] [--logs DIR] [--metrics] [--database sqlite|postgres] [--processes P] [--computers half]
-    e.g. `1 50 200` (default, both games), `--knee --game sushigo`, `--knee --database postgres --processes 2`,
-    `50 200 --game sushigo --seconds 15 --computers half`
+    .venv/bin/python bench/load_process.py [N ...] [--game sushigo|rockthebock|sushizock|both] [--seconds S]
+        [--knee] [--profile] [--logs DIR] [--metrics] [--database sqlite|postgres] [--processes P]
+        [--computers none|half]
+    e.g. `1 50 200` (default, both games), `--knee --game sushigo`, `--knee --database postgres --processes 2`
+        or `50 200 --game sushigo --seconds 15 --computers half`
 
 bench/load.py runs the bot and simcord in one process, so simcord's CPU is in every figure. Here
 the bot is an unmodified discord.py client in a subprocess (this file with `--bot`) that points
@@ -84,6 +85,7 @@ import argparse
 import asyncio
 import contextlib
 import cProfile
+import functools
 import json
 import logging
 import os
@@ -206,7 +208,7 @@ def bot_main(
         settings = Settings(token=TOKEN, turn_timeout=3600.0, http_port=http_port, **where, **shards)
         bot = create_bot(settings, sync=True)
         tune_collector(bot)  # as bot.py serves
-    timed: list[tuple[float, float, float, str]] = []
+    timed: dict[str, list[Any]] = {"decisions": [], "threads": []}
     if decisions and kind != "no-op":
         time_decisions(timed)
 
@@ -235,23 +237,47 @@ def bot_main(
         Path(decisions).write_text(json.dumps(timed))
 
 
-def time_decisions(timed: list[tuple[float, float, float, str]]) -> None:
-    """Wrap the table machinery's `decide` (looked up at each call) so that every computer decision
-    adds (start as time.time(), wall seconds, the deciding thread's CPU seconds, level) to `timed`:
-    in this bench's bot process only. A hard decision runs in a worker thread; the wall time counts
-    its waits for the GIL too, the CPU time only its own work."""
+def time_decisions(timed: dict[str, list[Any]]) -> None:
+    """In this bench's bot process only: wrap the table machinery's `decide` (looked up at each
+    call) and `asyncio.to_thread` so that every computer decision adds (its start as time.time(),
+    seconds queued for a worker thread, seconds in it, the thread's CPU seconds, level) to
+    `timed["decisions"]`, and every other function sent to a thread (a board's picture) adds
+    (time.time(), its name, seconds queued) to `timed["threads"]`. A hard decision runs in the
+    computers' one thread (`deadlines.think`); its time there counts its waits for the GIL too, its
+    CPU time only its own work."""
     from cogs.tables import deadlines
 
-    decide = deadlines.decide
+    decide, to_thread = deadlines.decide, asyncio.to_thread
 
-    def timed_decide(game: Any, state: Any, seat: int, level: str, seed: int, seen: int | None) -> Any:
+    def timed_decide(
+        game: Any, state: Any, seat: int, level: str, seed: int, seen: int | None, queued: float | None = None
+    ) -> Any:
         began, wall, cpu = time.time(), time.perf_counter(), time.thread_time()
+        waited = wall - queued if queued is not None else 0.0  # None: decided on the loop (easy, normal)
         try:
             return decide(game, state, seat, level, seed, seen)
         finally:  # list.append holds the GIL: safe from the worker threads
-            timed.append((began, time.perf_counter() - wall, time.thread_time() - cpu, level))
+            spent = (time.perf_counter() - wall, time.thread_time() - cpu)
+            timed["decisions"].append((began, waited, *spent, level))
+
+    async def timed_think(*args: Any) -> Any:
+        queued = time.perf_counter()
+        decision = functools.partial(timed_decide, *args, queued=queued)
+        return await asyncio.get_running_loop().run_in_executor(deadlines._THINKING, decision)
+
+    async def timed_to_thread(func: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+        queued = time.perf_counter()
+
+        def started(*args: Any, **kwargs: Any) -> Any:
+            name = getattr(func, "__name__", "?")
+            timed["threads"].append((time.time(), name, time.perf_counter() - queued))
+            return func(*args, **kwargs)
+
+        return await to_thread(started, *args, **kwargs)
 
     deadlines.decide = timed_decide
+    deadlines.think = timed_think
+    asyncio.to_thread = timed_to_thread
 
 
 def cpu_seconds(pid: int) -> float:
@@ -502,9 +528,11 @@ async def run(kind: str, game: GameSpec, tables: int, seconds: float) -> dict[st
     )
     ports = [await stand_in.start() for stand_in in stand_ins]
     world = []
+    players, computers = seating(game, kind)
     for index in range(tables):
         stand_in = stand_ins[index % len(stand_ins)]
-        world.append(Table(stand_in, game, stand_in.add_guild(f"bench {index}", list(NAMES[: game.players]))))
+        guild = stand_in.add_guild(f"bench {index}", list(NAMES[:players]))
+        world.append(Table(stand_in, game, guild, computers))
     with tempfile.TemporaryDirectory(prefix="standin-") as folder:
         async with database_for(kind, Path(folder)) as database:
             if kind != "no-op":
@@ -543,6 +571,9 @@ async def run(kind: str, game: GameSpec, tables: int, seconds: float) -> dict[st
                 await asyncio.gather(*(stand_in.stop() for stand_in in stand_ins))
             if SERVER is not None and kind != "no-op":
                 row["database"] = await check_database(database, tables)
+        if computers:
+            row["decisions"] = decisions_in(log_paths, row.pop("window_at"), row["clicks"])
+        row.pop("window_at", None)
         profile = log_paths[0].with_suffix(".prof")
         if PROFILE and profile.exists():
             row["cpu_split"] = cpu_split(pstats.Stats(str(profile)))
@@ -633,6 +664,8 @@ def start_bot(
     count) for one of several Sushi Bar processes."""
     with open(log_path, "w") as log_file:
         command = [sys.executable, __file__, "--bot", kind, "--port", str(port), "--database-at", database]
+        if COMPUTERS != "none" and kind != "no-op":
+            command += ["--decisions-to", str(log_path.with_suffix(".decisions.json"))]
         if http_port is not None:
             command += ["--http-port", str(http_port)]
         if shard is not None and kind != "no-op":
@@ -695,6 +728,7 @@ async def click_window(
         os.kill(pids[0], signal.SIGUSR1)
     server_cpu = SERVER.cpu.total() if SERVER is not None else 0.0
     bot_cpu, own_cpu, start = sum(map(cpu_seconds, pids)), time.process_time(), time.perf_counter()
+    began = time.time()  # the bot's process stamps its decisions by this clock
     await asyncio.gather(*(pace(clicker, chooser.uniform(0, PERIOD), start) for clicker in clickers))
     deadline = start + seconds + 10.0
     while time.perf_counter() < deadline:
@@ -730,7 +764,47 @@ async def click_window(
         "server_cpu_ms_per_click": per_click(server_cpu * 1e3),
         "standin_cpu_ms_per_click": per_click(own_cpu * 1e3),
         "window_s": round(window, 2),
+        "window_at": (began, time.time()),
     }
+
+
+def spread(values: list[float]) -> dict[str, float]:
+    """p50, p99 and max of `values` (seconds) in ms."""
+    ordered = sorted(values)
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    return {"p50_ms": round(statistics.median(ordered) * 1e3, 1), "p99_ms": round(p99 * 1e3, 1)} | {
+        "max_ms": round(ordered[-1] * 1e3, 1)
+    }
+
+
+def decisions_in(log_paths: list[Path], window: tuple[float, float], clicks: int) -> dict[str, Any]:
+    """The computers' decisions begun in the clicking window, as the bot's processes timed them
+    (`time_decisions`): their count; `took` (queued for a thread + in it: what the table waits),
+    `queued` and `in thread`, each p50/p99/max ms; the thread's CPU ms each and per click; and
+    the other work sent to threads meanwhile (pictures): how long it queued."""
+    timed: dict[str, list[Any]] = {"decisions": [], "threads": []}
+    for log_path in log_paths:
+        written = log_path.with_suffix(".decisions.json")
+        if written.exists():  # a process killed at its end writes none
+            for key, entries in json.loads(written.read_text()).items():
+                timed[key] += entries
+    inside = [entry for entry in timed["decisions"] if window[0] <= entry[0] <= window[1]]
+    found: dict[str, Any] = {"count": len(inside), "all_run": len(timed["decisions"])}  # all_run: seating too
+    if inside:
+        cpus = [entry[3] for entry in inside]
+        found |= {
+            "levels": dict(Counter(entry[4] for entry in inside)),
+            "took": spread([entry[1] + entry[2] for entry in inside]),
+            "queued": spread([entry[1] for entry in inside]),
+            "in_thread": spread([entry[2] for entry in inside]),
+            "cpu_mean_ms": round(statistics.fmean(cpus) * 1e3, 2),
+            "cpu_ms_per_click": round(sum(cpus) * 1e3 / clicks, 3) if clicks else float("nan"),
+        }
+    others = [entry for entry in timed["threads"] if window[0] <= entry[0] <= window[1]]
+    if others:
+        found["other_threads"] = {"count": len(others), "names": dict(Counter(entry[1] for entry in others))}
+        found["other_threads"]["queued"] = spread([entry[2] for entry in others])
+    return found
 
 
 # ---------------------------------------------------------------- the report
@@ -784,6 +858,8 @@ def show(row: dict[str, Any], floor: dict[str, Any] | None) -> None:
     if row["bot_log"]["lines"]:
         print(f"{indent}the bot logged {row['bot_log']['lines']} lines; first:")
         print("\n".join(f"{indent}  {line[:160]}" for line in row["bot_log"]["first"][:6]))
+    if "decisions" in row:
+        print(f"{indent}{decisions_line(row['decisions'])}")
     if "cpu_split" in row:
         print(f"{indent}CPU by origin: " + ", ".join(f"{k} {v:.0%}" for k, v in row["cpu_split"].items()))
     if row["unknown_routes"]:
@@ -794,6 +870,10 @@ def show(row: dict[str, Any], floor: dict[str, Any] | None) -> None:
 async def main(counts: list[int], games: list[GameSpec], seconds: float, knee: bool) -> None:
     where = "SQLite" if SERVER is None else "PostgreSQL (pgserver, a fresh database per Sushi Bar run)"
     split = f"; {PROCESSES} bot processes (shards), each half the tables" if PROCESSES > 1 else ""
+    for game in games if COMPUTERS != "none" else ():
+        players, computers = seating(game, "sushi bar")
+        split += f"; {game.title}: {players} player{'s' * (players > 1)} + {computers} computer"
+        split += f"{'s' * (computers > 1)} ({LEVEL}) a table"
     print(
         f"{seconds:g} s of clicking, one click per table every {PERIOD:g} s; {where}{split}; ack in ms; "
         "calls = REST calls per click; CPU = the bot processes' ms per click; ×: Sushi Bar ÷ no-op"
@@ -810,7 +890,13 @@ async def main(counts: list[int], games: list[GameSpec], seconds: float, knee: b
                 floor = await run("no-op", game, tables, seconds)
                 show(floor, None)
                 rows.append(floor)
-            ours = await run("sushi bar", game, tables, seconds)
+            try:
+                ours = await run("sushi bar", game, tables, seconds)
+            except RuntimeError as error:  # e.g. not even seated: a seat's command went unanswered
+                print(f"{label('sushi bar'):<11} {game.id:<11} {tables:>6}  failed: {error}", flush=True)
+                failed = {"bot": label("sushi bar"), "game": game.id, "tables": tables, "error": str(error)}
+                rows.append(failed)
+                break  # more tables would fail too
             show(ours, floor)
             rows.append(ours)
             if METRICS:
@@ -826,7 +912,26 @@ async def main(counts: list[int], games: list[GameSpec], seconds: float, knee: b
             print(knees[game.id]["text"], flush=True)
     report = {"bench": "load_process", "seconds": seconds, "period": PERIOD, "rows": rows, "knee": knees}
     report |= {"database": "sqlite" if SERVER is None else "postgres", "processes": PROCESSES}
+    report |= {"computers": COMPUTERS}
     print(json.dumps(report))
+
+
+def decisions_line(found: Json) -> str:
+    if not found["count"]:
+        return f"computers: no decision began in the window ({found['all_run']} in the run)"
+
+    def ms(figures: Json) -> str:
+        return f"{figures['p50_ms']:.1f} / {figures['p99_ms']:.1f} / {figures['max_ms']:.1f}"
+
+    line = (
+        f"computers ({LEVEL}): {found['count']} decisions in the window, ms p50 / p99 / max: took "
+        f"{ms(found['took'])} (queued for a thread {ms(found['queued'])}, in it {ms(found['in_thread'])}); "
+        f"thread CPU {found['cpu_mean_ms']:.1f} ms each, {found['cpu_ms_per_click']:.2f} ms a click"
+    )
+    if "other_threads" in found:
+        others = found["other_threads"]
+        line += f"; other thread work ({', '.join(others['names'])}) queued {ms(others['queued'])}"
+    return line
 
 
 def metrics_cost(off: Json, on: Json) -> str:
@@ -857,7 +962,7 @@ def knee_line(game: GameSpec, counts: list[int], passed: list[int], rows: list[J
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description="the bot in its own process against a Discord stand-in")
     parser.add_argument("tables", nargs="*", type=int, help="table counts (default 1 50 200)")
-    parser.add_argument("--game", choices=("sushigo", "rockthebock", "both"), default="both")
+    parser.add_argument("--game", choices=(*GAMES, "both"), default="both")
     parser.add_argument("--seconds", type=float, default=20.0, help="clicking time per run")
     parser.add_argument("--knee", action="store_true", help="step N up for Sushi Bar and report the knee")
     parser.add_argument("--logs", type=Path, help="keep each run's bot output in this folder")
@@ -870,7 +975,11 @@ if __name__ == "__main__":
     parser.add_argument(
         "--processes", type=int, default=1, help="Sushi Bar processes (shards) sharing the tables (postgres)"
     )
+    parser.add_argument(
+        "--computers", choices=("none", "half"), default="none", help="computers (hard) at half the seats"
+    )
     parser.add_argument("--bot", choices=("no-op", "sushi bar", "metrics"), help=argparse.SUPPRESS)
+    parser.add_argument("--decisions-to", help=argparse.SUPPRESS)
     parser.add_argument("--http-port", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--database-at", help=argparse.SUPPRESS)
@@ -886,6 +995,7 @@ if __name__ == "__main__":
             arguments.profile_to,
             arguments.http_port,
             shard,
+            arguments.decisions_to,
         )
         sys.exit(0)
     if not 1 <= arguments.processes <= MAX_PROCESSES:
@@ -896,8 +1006,8 @@ if __name__ == "__main__":
         parser.error("--profile and --metrics measure one process: use them with --processes 1")
     logging.basicConfig(level=logging.WARNING, format="%(message)s")
     KEEP_LOGS, PROFILE, METRICS = arguments.logs, arguments.profile, arguments.metrics
-    PROCESSES = arguments.processes
-    chosen = list(GAMES.values()) if arguments.game == "both" else [GAMES[arguments.game]]
+    PROCESSES, COMPUTERS = arguments.processes, arguments.computers
+    chosen = [GAMES[game] for game in BOTH] if arguments.game == "both" else [GAMES[arguments.game]]
     counts: list[int] = arguments.tables or (list(KNEE_STEPS) if arguments.knee else [1, 50, 200])
     if arguments.database == "sqlite":
         asyncio.run(main(counts, chosen, arguments.seconds, arguments.knee))

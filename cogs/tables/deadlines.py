@@ -14,6 +14,7 @@ import asyncio
 import dataclasses
 import hashlib
 import logging
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from cogs.tables.cache import Loaded, OpenTables
@@ -178,7 +179,7 @@ class Deadlines:
             version = loaded.record.version
             assert loaded.record.state is not None
             thinking = cog.game.load(loaded.record.state)  # its own copy, never touched by a move
-        action = await asyncio.to_thread(decide, cog.game, thinking, seat, level, seed, seen)
+        action = await think(cog.game, thinking, seat, level, seed, seen)
         async with self.cache.lock(channel_id):
             loaded = await self.cache.load(channel_id)
             if (
@@ -194,6 +195,23 @@ class Deadlines:
             return None
         loaded, events = await self.moves.commit(loaded, seat, action, by="computer")
         return loaded, (seat, action, events)
+
+
+# Hard computers think in a thread of their own, one decision at a time. In the default executor (a
+# thread per core and four more) fifty tables' searches at once held the interpreter lock six to one
+# against the event loop, and every click waited (bench/load_process.py --computers half: p99 2 s at
+# 50 Sushi Go! tables); one thinking thread leaves the loop at least half of it. A busy hour makes
+# the computers slower, never the players' clicks.
+_THINKING = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sushibar-computer")
+
+
+async def think(
+    game: Game[Any, Any, Any, Any], state: Any, seat: int, level: str, seed: int, seen: int | None
+) -> Any:
+    """A computer's decision (`decide`) in the computers' thread."""
+    return await asyncio.get_running_loop().run_in_executor(
+        _THINKING, decide, game, state, seat, level, seed, seen
+    )
 
 
 def decision_seed(record: TableRecord, seat: int) -> int:
