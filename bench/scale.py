@@ -51,8 +51,9 @@ the previous beat. Nothing was behind.
 `--without-bucket-sweep` measures what discord.py's rate-limit bookkeeping costs at this scale: it
 keeps a bucket per route and channel (or webhook) for 5 minutes after its last use, and each new
 bucket, once there are 256, scans them all for idle ones (`HTTPClient._try_clear_expired_ratelimits`):
-quadratic when thousands of channels are written to within 5 minutes. The flag makes that scan a
-no-op in the bot's process (its buckets then grow until the process ends).
+quadratic when thousands of channels are written to within 5 minutes. The bot now runs that scan at
+most once a minute (`cogs/kit/adapter.py` `throttle_ratelimit_sweep`); the flag makes it a no-op in
+the bot's process (its buckets then grow until the process ends).
 """
 
 from __future__ import annotations
@@ -88,6 +89,7 @@ from bench.load_process import (  # noqa: E402
     wait_connected,
 )
 from bench.standin import TEXT_CHANNEL, Channel, Guild, Interaction, Json, StandIn, User, walk  # noqa: E402
+from bench.startup import playing  # noqa: E402
 
 CHANNELS_PER_GUILD = 20
 MEMBERS_PER_GUILD = 8
@@ -338,7 +340,7 @@ async def seed(path: str, specs: list[Spec], last_move: float) -> None:
     """Every table through its engine and the storage API, mid-game, last moved at `last_move`."""
     from rules.registry import GAMES
     from storage.sqlite import SqliteDatabase
-    from storage.tables import Seat, TableRecord, TableStore
+    from storage.tables import Seat, TableStore
 
     database = await SqliteDatabase.open(path)
     store = TableStore(database)
@@ -355,17 +357,8 @@ async def seed(path: str, specs: list[Spec], last_move: float) -> None:
                     state = game.load(before)
                     break
             seats = [Seat(user.id, user.payload["username"]) for user in spec.players]
-            record = TableRecord(
-                guild_id=spec.guild.id,
-                channel_id=spec.channel.id,
-                game_id=game.id,
-                host_id=seats[0].user_id,
-                status="playing",
-                seats=seats,
-                state=game.dump(state),
-                extra={"locale": "en-US"},
-                deadline=time.time() + DEADLINE_AHEAD + chooser.uniform(0, 600),
-            )
+            deadline = time.time() + DEADLINE_AHEAD + chooser.uniform(0, 600)
+            record = playing(game, state, seats, spec.guild.id, spec.channel.id, deadline)
             await store.create(record, now=last_move)
     finally:
         await database.close()

@@ -28,6 +28,7 @@ import tempfile
 import time
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 _STARTED = time.perf_counter()
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,11 +37,28 @@ sys.path.insert(0, str(ROOT))
 SIMCORD_EPOCH = datetime(2026, 1, 1, tzinfo=UTC).timestamp()  # simcord's clock starts here
 
 
+def playing(game: Any, state: Any, seats: list[Any], guild_id: int, channel_id: int, deadline: float) -> Any:
+    """A table in play, as the benches store it (an English table, its deadline given)."""
+    from storage.tables import TableRecord
+
+    return TableRecord(
+        guild_id=guild_id,
+        channel_id=channel_id,
+        game_id=game.id,
+        host_id=seats[0].user_id,
+        status="playing",
+        seats=seats,
+        state=game.dump(state),
+        extra={"locale": "en-US"},
+        deadline=deadline,
+    )
+
+
 async def fill(path: Path, games: int) -> None:
     """`games` open tables of every game, with real states, through the storage API."""
     from rules.registry import GAMES
     from storage.sqlite import SqliteDatabase
-    from storage.tables import Seat, TableRecord, TableStore
+    from storage.tables import Seat, TableStore
 
     database = await SqliteDatabase.open(path)
     store = TableStore(database)
@@ -57,20 +75,9 @@ async def fill(path: Path, games: int) -> None:
                 seat = chooser.choice(sorted(game.to_move(state)))
                 game.apply(state, seat, chooser.choice(game.legal_actions(state, seat)))
             seats = [Seat(10_000 + index * 10 + seat, f"player {seat}") for seat in range(players)]
-            await store.create(
-                TableRecord(
-                    guild_id=1 + index % 50,
-                    channel_id=1_000_000 + index,
-                    game_id=game.id,
-                    host_id=seats[0].user_id,
-                    status="playing",
-                    seats=seats,
-                    state=game.dump(state),
-                    extra={"locale": "en-US"},
-                    deadline=SIMCORD_EPOCH + 3_600 + chooser.uniform(0, 600),
-                ),
-                now=SIMCORD_EPOCH - 7_200,
-            )
+            deadline = SIMCORD_EPOCH + 3_600 + chooser.uniform(0, 600)
+            record = playing(game, state, seats, 1 + index % 50, 1_000_000 + index, deadline)
+            await store.create(record, now=SIMCORD_EPOCH - 7_200)
     finally:
         await database.close()
 
