@@ -52,9 +52,9 @@ from storage.tables import TABLES_CHANNEL, ChannelBusy, Seat, TableRecord
 log = logging.getLogger(__name__)
 
 COMPUTER_NAMES = 6  # catalog keys computers.name.1 .. computers.name.6
-RECOVER_BEFORE_STOP = 120.0
+RECOVER_BEFORE_STOP = 30.0
 """Seconds before the last stored move in which a move may not have been shown when the process stopped
-(a board edit waits at most a few seconds: `board_wait`, the real-time rate)."""
+(a board edit waits a few seconds at most: `board_wait`, the real-time rate, a picture)."""
 
 
 class Tables(commands.Cog, name=TABLES_COG):
