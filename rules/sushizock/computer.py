@@ -3,8 +3,8 @@
 - easy: the rule of thumb (`greedy.py`, also the engine's stand-in), with a random move now and then.
 - normal: the turn's dice played by exact expectation (`turn.Turn`) for the tile each end brings,
   valued by the game's tile model (`values.TileValues`).
-- hard: the same exact dice for the value of the whole position each end leaves, two turns deep at
-  two players (`solver.py`).
+- hard: the same exact dice for the value of the whole position each end leaves, after the next
+  seat's turn played as a tile player plays it (`solver.py`).
 
 What a seat knows: the rows, every pile's height and top tile, the dice. The tiles below the tops are
 face down for everybody, the owner included; a buried tile counts as the average of those nobody can see.

@@ -10,34 +10,34 @@ over the dice set aside and the throws left). A turn's end is valued as a whole 
 - `utility`: a seat's chance to win from those estimates and how much the remaining tiles can still
   swing (the score gap counts for more as the rows run out; a finished game is known but for the
   tiles nobody has seen). A steal counts by what it takes from whoever it takes it from.
-- At two players a take is valued after the opponent's whole next turn, also played exactly (an
-  expectimax two turns deep); with more players the position after the take is valued directly.
+- The next seat's whole turn follows the take, played exactly over the dice as a tile player plays
+  it (the game's tile model, `values.TileValues`, as normal weighs tiles), and the take is worth our
+  expected utility of the ends that turn reaches: what the take leaves for the next player and what
+  that player will then leave for us. (Measured against normal, 1,000 games at five players: 0.27
+  with this reply against 0.22 without one and 0.23 with a paranoid reply that plays against us.)
 
 Hard reads only what everybody sees: the rows, each pile's height and top tile. A tile under a top
 counts as the average of the tiles nobody has seen. The values found for a table are kept for every
 decision of the turn (they do not depend on the dice), and for later turns that reach the same table.
 
-Measured (docs/BENCHMARKS.md): 0.55 of 400 games against normal at two players, a point a game ahead;
-normal's turn is exact over the dice too, so what is left to win is in the valuation alone.
+Measured (docs/BENCHMARKS.md): one hard among four normals wins clearly above its fair share; at two
+players it stays a point a game ahead of normal, whose turn is exact over the dice too.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from rules.sushizock.pieces import SUSHI, THROWS, SushizockState
-from rules.sushizock.turn import TakeKey, Turn
-from rules.sushizock.values import hidden_tiles
+from rules.sushizock.pieces import SUSHI, SushizockState
+from rules.sushizock.turn import Reply, TakeKey, Turn
+from rules.sushizock.values import TileValues, hidden_tiles
 
 SIGMA_END = 2.0
 """Score spread left when the rows are empty (the buried tiles nobody has seen)."""
 SIGMA_TILE = 2.2
 """Score spread each tile still to be taken adds (its variance; at least a sushi's or a bone's)."""
-DEEP = 2
-"""Up to this many players a take is valued after the next player's whole turn, played against us.
-(At 5 players that paranoid reply measured 0.23 of 250 games against 0.21 without it: no proven gain,
-so more players keep the quicker one-turn values.)"""
 MARGIN = 0.01
 """A point of margin, in chances to win: breaks ties toward the bigger lead, or the smaller loss."""
 
@@ -53,6 +53,8 @@ class Position:
     sushi_piles: tuple[tuple[float, ...], ...]
     bone_piles: tuple[tuple[float, ...], ...]
     over: bool = False
+    buried: tuple[float, float] = (0.0, 0.0)
+    """The averages of the unseen sushi and bones (what the piles hold below their tops)."""
 
 
 def public(state: SushizockState) -> Position:
@@ -70,6 +72,7 @@ def public(state: SushizockState) -> Position:
         bone_row=tuple(state.bone_row),
         sushi_piles=tuple(shown(pile, buried_sushi) for pile in state.sushi_piles),
         bone_piles=tuple(shown(pile, buried_bone) for pile in state.bone_piles),
+        buried=(buried_sushi, buried_bone),
     )
 
 
@@ -101,6 +104,7 @@ def after(position: Position, key: TakeKey) -> Position:
         sushi_piles=tuple(tuple(p) for p in piles[SUSHI]),
         bone_piles=tuple(tuple(p) for p in piles["bone"]),
         over=over,
+        buried=position.buried,
     )
 
 
@@ -158,7 +162,7 @@ class Solver:
         self._known.clear()
 
     def turn(self, state: SushizockState) -> Turn:
-        """The turn of the seat to move, each end valued two turns deep at two players."""
+        """The turn of the seat to move, each end valued after the next seat's turn."""
         root = public(state)
         known = self._known.get(root)
         if known is None:
@@ -175,14 +179,24 @@ class Solver:
         return Turn(state, worth)
 
     def _value(self, position: Position, seat: int) -> float:
-        if position.over or position.players > DEEP:
+        if position.over:
             return utility(position, seat)
-        # The opponent plays its whole turn exactly, for its own chance (at two players, against ours).
-        replies: dict[TakeKey, float] = {}
+        reply = Reply(position, tile_worth(position), lambda key: utility(after(position, key), seat))
+        return reply.expected()
 
-        def theirs(key: TakeKey) -> float:
-            if key not in replies:
-                replies[key] = -utility(after(position, key), seat)
-            return replies[key]
 
-        return -Turn(position, theirs).throw((0, 0, 0, 0), THROWS - 1)
+def tile_worth(position: Position) -> Callable[[TakeKey], float]:
+    """The seat to move's worth of each end of its turn by the tile model (normal's `heuristic_worth`
+    on a public position)."""
+    values = TileValues(position, position.buried)
+    seat = position.turn
+
+    def worth(key: TakeKey) -> float:
+        if key[0] == "steal":
+            _, pile, target, depth = key
+            return values.steal(seat, pile, target, depth)
+        pile, index = forced_tile(position) if key[0] == "forced" else (key[1], key[2] - 1)
+        row = position.sushi_row if pile == SUSHI else position.bone_row
+        return values.gain(seat, pile, row[index])
+
+    return worth

@@ -10,10 +10,10 @@ tile values, or hard's value of the whole position after the take (`solver.py`).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import cache
 from itertools import product
-from typing import Literal, Protocol
+from typing import Literal
 
 from rules.engine import Action
 from rules.sushizock.game import (
@@ -32,6 +32,7 @@ from rules.sushizock.game import (
     SushizockState,
     Take,
 )
+from rules.sushizock.values import Table
 
 FACE_ORDER: tuple[str, ...] = (SUSHI, BONE, BLUE, RED)
 FACE_CHANCE: tuple[float, ...] = (1 / 3, 1 / 3, 1 / 6, 1 / 6)
@@ -40,23 +41,6 @@ NONE: Counts = (0, 0, 0, 0)
 
 TakeKey = tuple[Literal["take"], str, int] | tuple[Literal["steal"], str, int, int] | tuple[Literal["forced"]]
 """A take a result allows: ("take", pile, nth) / ("steal", pile, target, position) / ("forced",)."""
-
-
-class Table(Protocol):
-    """What a turn needs of the table: a game's state, or hard's public position."""
-
-    @property
-    def players(self) -> int: ...
-    @property
-    def turn(self) -> int: ...
-    @property
-    def sushi_row(self) -> Sequence[int]: ...
-    @property
-    def bone_row(self) -> Sequence[int]: ...
-    @property
-    def sushi_piles(self) -> Sequence[Sequence[float]]: ...
-    @property
-    def bone_piles(self) -> Sequence[Sequence[float]]: ...
 
 
 @cache
@@ -182,3 +166,54 @@ class Turn:
                 seen.add(kept)
             options.append(action)
         return max(options, key=self.score)
+
+
+class Reply(Turn):
+    """Another seat's turn played for its own worth (`worth`), valued by ours (`payoff`): what we
+    expect from the end it chooses. Its takes, its throws and its forced take follow `worth` exactly
+    as `Turn` plays them; `expected` is the mean `payoff` of the ends so reached."""
+
+    def __init__(
+        self, state: Table, worth: Callable[[TakeKey], float], payoff: Callable[[TakeKey], float]
+    ) -> None:
+        super().__init__(state, worth)
+        self.payoff = payoff
+        self._ends: dict[Counts, tuple[float, float] | None] = {}
+        self._pairs: dict[tuple[Counts, int], tuple[float, float]] = {}
+
+    def _end(self, result: Counts) -> tuple[float, float] | None:
+        """(its worth, our payoff) of the take it makes with `result`; None when none is allowed."""
+        if result not in self._ends:
+            keys = self.takes(result)
+            if keys:
+                chosen = max(keys, key=self.worth)
+                self._ends[result] = (self.worth(chosen), self.payoff(chosen))
+            else:
+                self._ends[result] = None
+        return self._ends[result]
+
+    def _settle(self, aside: Counts, thrown: Counts, throws_left: int) -> tuple[float, float]:
+        take = self._end(add(aside, thrown))
+        if throws_left <= 0 or sum(thrown) < 2:
+            return take if take is not None else (self.forced(), self.payoff(("forced",)))
+        best = take if take is not None else (-math.inf, 0.0)
+        for keep in keeps(thrown):
+            option = self._throw(add(aside, keep), throws_left - 1)
+            if option[0] > best[0]:
+                best = option
+        return best
+
+    def _throw(self, aside: Counts, throws_left: int) -> tuple[float, float]:
+        key = (aside, throws_left)
+        if key not in self._pairs:
+            worth = payoff = 0.0
+            for thrown, chance in outcomes(DICE - sum(aside)):
+                theirs, ours = self._settle(aside, thrown, throws_left)
+                worth += chance * theirs
+                payoff += chance * ours
+            self._pairs[key] = (worth, payoff)
+        return self._pairs[key]
+
+    def expected(self) -> float:
+        """Our expected payoff of its whole turn, from its first throw."""
+        return self._throw(NONE, THROWS - 1)[1]

@@ -11,8 +11,27 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Sequence
+from typing import Protocol
 
 from rules.sushizock.pieces import BONE_TILES, SUSHI, SUSHI_TILES, SushizockState
+
+
+class Table(Protocol):
+    """What the tile model and a turn need of the table: a game's state, or hard's public position."""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def sushi_row(self) -> Sequence[int]: ...
+    @property
+    def bone_row(self) -> Sequence[int]: ...
+    @property
+    def sushi_piles(self) -> Sequence[Sequence[float]]: ...
+    @property
+    def bone_piles(self) -> Sequence[Sequence[float]]: ...
 
 
 def hidden_tiles(state: SushizockState) -> tuple[list[int], list[int]]:
@@ -47,11 +66,15 @@ class TileValues:
     worth its chance of being covered, and a bone is worth the coverage it adds, less its own points.
     """
 
-    def __init__(self, state: SushizockState) -> None:
+    def __init__(self, state: Table, buried: tuple[float, float] | None = None) -> None:
+        """`buried`: the unseen sushi's and bones' averages, for a table that is not a game's state
+        (hard's public position, whose piles hold them already); a game's state counts its own."""
         self.state = state
-        sushi, bones = hidden_tiles(state)
-        self.buried_sushi = sum(sushi) / len(sushi) if sushi else 0.0
-        self.buried_bone = sum(bones) / len(bones) if bones else 0.0
+        if buried is None:
+            assert isinstance(state, SushizockState)
+            sushi, bones = hidden_tiles(state)
+            buried = (sum(sushi) / len(sushi) if sushi else 0.0, sum(bones) / len(bones) if bones else 0.0)
+        self.buried_sushi, self.buried_bone = buried
         left = state.bone_row
         self.share = len(left) / state.players
         self.bone_cost = -sum(left) / len(left) if left else 0.0
