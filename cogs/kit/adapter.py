@@ -28,7 +28,7 @@ import math
 import re
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 import discord.http
@@ -97,6 +97,9 @@ def shows_component(message: discord.Message | None, kind: int, custom_id: str) 
     )
 
 
+Claim = TypeVar("Claim")
+"""What the bot reads from a custom_id it takes (the table route's match)."""
+
 EPHEMERAL = 1 << 6
 """The flag of an ephemeral message (Discord's MessageFlags)."""
 
@@ -123,27 +126,33 @@ def clicked_message(interaction: discord.Interaction) -> tuple[int | None, bool]
     return (message.id, message.flags.ephemeral) if message is not None else (None, False)
 
 
-def take_clicks(client: discord.Client, wanted: Callable[[str], bool], take: Callable[[Click], None]) -> bool:
-    """Component presses whose custom_id is `wanted` reach `take` as a `Click`, announced as every
-    interaction is (`on_interaction`); every other interaction goes on to discord.py as before. Returns
-    False (discord.py routes everything) when the client's gateway parsers cannot be read."""
+def take_clicks(
+    client: discord.Client, claim: Callable[[str], Claim | None], take: Callable[[Click, Claim], None]
+) -> bool:
+    """Component presses whose custom_id the bot `claim`s reach `take` as a `Click`, with what the claim
+    read from the custom_id, announced as every interaction is (`on_interaction`); every other
+    interaction goes on to discord.py as before. Returns False (discord.py routes everything) when the
+    client's gateway parsers cannot be read."""
     state = getattr(client, "_connection", None)
     parsers = getattr(state, "parsers", None)
-    original = parsers.get("INTERACTION_CREATE") if isinstance(parsers, dict) else None
-    if state is None or parsers is None or original is None:
+    if state is None or not isinstance(parsers, dict) or parsers.get("INTERACTION_CREATE") is None:
         return False
+    original = parsers["INTERACTION_CREATE"]
     original = getattr(original, "discord_py_parser", original)  # taken again after a reload
 
     def parse(data: Any) -> None:
         inner = data.get("data") or {}
-        if data.get("type") != discord.InteractionType.component.value or not wanted(
-            str(inner.get("custom_id", ""))
-        ):
+        claimed = (
+            claim(str(inner.get("custom_id", "")))
+            if data.get("type") == discord.InteractionType.component.value
+            else None
+        )
+        if claimed is None:
             original(data)
             return
         click = Click(data=data, state=state)
         state.dispatch("interaction", click)
-        take(click)
+        take(click, claimed)
 
     parse.discord_py_parser = original  # type: ignore[attr-defined]
     parsers["INTERACTION_CREATE"] = parse

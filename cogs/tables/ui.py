@@ -87,9 +87,7 @@ def route_components(client: discord.Client, on_component: OnComponent | None) -
         return
     _routes[client] = on_component
 
-    def take(click: adapter.Click) -> None:
-        match = TABLE_ID.fullmatch(str((click.data or {}).get("custom_id", "")))
-        assert match is not None  # taken only when it matches
+    def take(click: adapter.Click, match: re.Match[str]) -> None:
         values = list((click.data or {}).get("values", []))  # type: ignore[union-attr]
         handled = asyncio.get_running_loop().create_task(
             on_component(
@@ -100,7 +98,7 @@ def route_components(client: discord.Client, on_component: OnComponent | None) -
         _pressed.add(handled)
         handled.add_done_callback(_pressed.discard)
 
-    adapter.take_clicks(client, lambda custom: TABLE_ID.fullmatch(custom) is not None, take)
+    adapter.take_clicks(client, TABLE_ID.fullmatch, take)
 
 
 def _router(interaction: discord.Interaction) -> OnComponent:

@@ -154,6 +154,11 @@ def test_routed_components_is_none_for_what_is_no_client() -> None:
     assert routed_components(object()) is None  # type: ignore[arg-type]
 
 
+def game_of_table_id(custom: str) -> str | None:
+    """A claim as the tables make one: the game a `sb:` custom_id names, None for another's."""
+    return custom.split(":")[1] if custom.startswith("sb:") else None
+
+
 async def test_a_wanted_press_reaches_its_taker_from_the_gateway_parser_without_its_message() -> None:
     bot = client()
     parsers = getattr(bot._connection, "parsers", None)
@@ -165,13 +170,14 @@ async def test_a_wanted_press_reaches_its_taker_from_the_gateway_parser_without_
     announced: list[discord.Interaction] = []
     bot.dispatch = lambda event, *args, **kwargs: announced.append(args[0])  # type: ignore[method-assign]
     bot._connection.dispatch = bot.dispatch
-    taken: list[Click] = []
-    assert take_clicks(bot, lambda custom: custom.startswith("sb:"), taken.append)
+    taken: list[tuple[Click, str]] = []
+    assert take_clicks(bot, game_of_table_id, lambda click, game: taken.append((click, game)))
     payload = press("sb:sushigo:13:2:t:join")
     payload["message"] = {"id": "15", "flags": 64}  # never read into a Message: a stub shows it
     bot._connection.parsers["INTERACTION_CREATE"](payload)
-    assert len(taken) == 1 and announced == taken
-    click = taken[0]
+    assert len(taken) == 1 and announced == [taken[0][0]]
+    click, game = taken[0]
+    assert game == "sushigo"  # what the claim read from the custom_id, read once
     assert click.message is None and clicked_message(click) == (15, True)
     assert click.token == "token" and click.user.id == 14 and click.channel_id == 13
     give_back_clicks(bot)
@@ -182,8 +188,8 @@ async def test_a_press_the_bot_does_not_want_goes_on_to_discord_py() -> None:
     bot = client()
     seen: list[Any] = []
     bot._connection.parsers["INTERACTION_CREATE"] = seen.append  # as discord.py's own parser
-    taken: list[Click] = []
-    assert take_clicks(bot, lambda custom: custom.startswith("sb:"), taken.append)
+    taken: list[tuple[Click, str]] = []
+    assert take_clicks(bot, game_of_table_id, lambda click, game: taken.append((click, game)))
     other: Any = {"type": 3, "data": {"custom_id": "roll:again", "component_type": 2}}
     command: Any = {"type": 2, "data": {"name": "roll"}}
     bot._connection.parsers["INTERACTION_CREATE"](other)
@@ -192,7 +198,7 @@ async def test_a_press_the_bot_does_not_want_goes_on_to_discord_py() -> None:
 
 
 def test_clicks_cannot_be_taken_from_what_is_no_client() -> None:
-    assert take_clicks(object(), lambda custom: True, lambda click: None) is False  # type: ignore[arg-type]
+    assert take_clicks(object(), game_of_table_id, lambda click, game: None) is False  # type: ignore[arg-type]
 
 
 async def test_the_ratelimit_sweep_discord_py_runs_at_every_new_bucket_is_throttled() -> None:
