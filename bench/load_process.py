@@ -66,11 +66,12 @@ All processes, the stand-in and the server share the machine's cores.
 table's seats rounded up to an even count: Sushi Go! 1 player + 1 computer, Rock the Bock 2 players
 + 2 computers (4 seats, its most); they are asked for at `/<game> new computers:C level:hard`, the
 players join, the host starts. The players click as above (a board that names nobody, a computer's
-turn, is not clicked); a hard computer thinks in a thread (cogs/tables/deadlines.py), so its search
-must not hold up the clicks. The bot's process times every decision (this file's `--bot` code wraps
-`cogs.tables.deadlines.decide`; the bot's own code is unchanged) and writes them out at its end:
-the decisions begun in the clicking window are reported, their count, wall time p50/p99/max (from
-the thread's start to its answer: the GIL shared with the loop included) and the thread's own CPU.
+turn, is not clicked); a hard computer thinks in the computers' process (cogs/tables/thinking.py),
+so its search must not hold up the clicks. The bot's process times every decision (this file's
+`--bot` code wraps `cogs.tables.deadlines.decide` and `think`; the bot's own code is unchanged) and
+writes them out at its end: the decisions begun in the clicking window are reported, their count,
+wall time p50/p99/max (queued for the computers' process, then thinking there) and their CPU there.
+The bot's CPU counts its child processes' (the computers' process) as it counted the thread's.
 The no-op floor seats the players alone. `--game sushizock` (3 players, or 2 + 2 computers; not in
 `both`) plays as the Bock does: the player named presses the board's first enabled move (Roll, a
 take); with none on it (dice to set aside first) they mark the first die (its toggle's click is
@@ -85,7 +86,6 @@ import argparse
 import asyncio
 import contextlib
 import cProfile
-import functools
 import json
 import logging
 import os
@@ -238,32 +238,40 @@ def bot_main(
 
 
 def time_decisions(timed: dict[str, list[Any]]) -> None:
-    """In this bench's bot process only: wrap the table machinery's `decide` (looked up at each
-    call) and `asyncio.to_thread` so that every computer decision adds (its start as time.time(),
-    seconds queued for a worker thread, seconds in it, the thread's CPU seconds, level) to
-    `timed["decisions"]`, and every other function sent to a thread (a board's picture) adds
-    (time.time(), its name, seconds queued) to `timed["threads"]`. A hard decision runs in the
-    computers' one thread (`deadlines.think`); its time there counts its waits for the GIL too, its
-    CPU time only its own work."""
-    from cogs.tables import deadlines
+    """In this bench's bot process only: wrap the table machinery's `decide` and `think` (looked up
+    at each call) and `asyncio.to_thread` so that every computer decision adds (its start as
+    time.time(), seconds queued for the computers' process, seconds in it, its CPU seconds there,
+    level) to `timed["decisions"]`, and every other function sent to a thread (a board's picture)
+    adds (time.time(), its name, seconds queued) to `timed["threads"]`. A hard decision runs in the
+    computers' process (`cogs.tables.thinking`); easy and normal decide on the loop."""
+    from cogs.tables import deadlines, thinking
+    from rules.computer.brain import level_named
+    from rules.registry import REGISTERED
 
     decide, to_thread = deadlines.decide, asyncio.to_thread
 
-    def timed_decide(
-        game: Any, state: Any, seat: int, level: str, seed: int, seen: int | None, queued: float | None = None
-    ) -> Any:
+    def timed_decide(game: Any, state: Any, seat: int, level: str, seed: int, seen: int | None) -> Any:
         began, wall, cpu = time.time(), time.perf_counter(), time.thread_time()
-        waited = wall - queued if queued is not None else 0.0  # None: decided on the loop (easy, normal)
         try:
             return decide(game, state, seat, level, seed, seen)
-        finally:  # list.append holds the GIL: safe from the worker threads
+        finally:
             spent = (time.perf_counter() - wall, time.thread_time() - cpu)
-            timed["decisions"].append((began, waited, *spent, level))
+            timed["decisions"].append((began, 0.0, *spent, level))
 
-    async def timed_think(*args: Any) -> Any:
-        queued = time.perf_counter()
-        decision = functools.partial(timed_decide, *args, queued=queued)
-        return await asyncio.get_running_loop().run_in_executor(deadlines._THINKING, decision)
+    async def timed_think(game: Any, state: Any, seat: int, level: str, seed: int, seen: int | None) -> Any:
+        began, queued = time.time(), time.perf_counter()
+        action, inside, cpu = await asyncio.get_running_loop().run_in_executor(
+            thinking._thinking(),
+            timed_choose_in,
+            REGISTERED[game.id].package,
+            state,
+            seat,
+            level_named(level),
+            seed,
+            seen,
+        )
+        timed["decisions"].append((began, time.perf_counter() - queued - inside, inside, cpu, level))
+        return action
 
     async def timed_to_thread(func: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
         queued = time.perf_counter()
@@ -280,10 +288,35 @@ def time_decisions(timed: dict[str, list[Any]]) -> None:
     asyncio.to_thread = timed_to_thread
 
 
+def timed_choose_in(*args: Any) -> tuple[Any, float, float]:
+    """In the computers' process: `choose_in`, with its wall and CPU seconds there."""
+    from rules.computer.play import choose_in
+
+    wall, cpu = time.perf_counter(), time.process_time()
+    action = choose_in(*args)
+    return action, time.perf_counter() - wall, time.process_time() - cpu
+
+
+def process_tree(pid: int) -> list[int]:
+    """A process and its descendants (the computers' process), by /proc's children lists."""
+    found, index = [pid], 0
+    while index < len(found):
+        for task in Path(f"/proc/{found[index]}/task").glob("*/children"):
+            with contextlib.suppress(OSError):
+                found += [int(child) for child in task.read_text().split()]
+        index += 1
+    return found
+
+
 def cpu_seconds(pid: int) -> float:
-    """A process's user + system CPU time, all its threads (the database's included)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()  # from field 3, the state
-    return (int(fields[11]) + int(fields[12])) / CLOCK_TICK
+    """A process's user + system CPU time, all its threads (the database's included) and its
+    children's (the computers' process)."""
+    total = 0.0
+    for member in process_tree(pid):
+        with contextlib.suppress(OSError):  # a child that ended meanwhile
+            fields = Path(f"/proc/{member}/stat").read_text().rsplit(")", 1)[1].split()  # from field 3
+            total += (int(fields[11]) + int(fields[12])) / CLOCK_TICK
+    return total
 
 
 async def prepare_database(path: str, guild_ids: list[int]) -> None:
@@ -779,8 +812,8 @@ def spread(values: list[float]) -> dict[str, float]:
 
 def decisions_in(log_paths: list[Path], window: tuple[float, float], clicks: int) -> dict[str, Any]:
     """The computers' decisions begun in the clicking window, as the bot's processes timed them
-    (`time_decisions`): their count; `took` (queued for a thread + in it: what the table waits),
-    `queued` and `in thread`, each p50/p99/max ms; the thread's CPU ms each and per click; and
+    (`time_decisions`): their count; `took` (queued + thinking: what the table waits), `queued` and
+    `in thread` (thinking), each p50/p99/max ms; the thinking CPU ms each and per click; and
     the other work sent to threads meanwhile (pictures): how long it queued."""
     timed: dict[str, list[Any]] = {"decisions": [], "threads": []}
     for log_path in log_paths:
@@ -925,8 +958,8 @@ def decisions_line(found: Json) -> str:
 
     line = (
         f"computers ({LEVEL}): {found['count']} decisions in the window, ms p50 / p99 / max: took "
-        f"{ms(found['took'])} (queued for a thread {ms(found['queued'])}, in it {ms(found['in_thread'])}); "
-        f"thread CPU {found['cpu_mean_ms']:.1f} ms each, {found['cpu_ms_per_click']:.2f} ms a click"
+        f"{ms(found['took'])} (queued {ms(found['queued'])}, thinking {ms(found['in_thread'])}); "
+        f"thinking CPU {found['cpu_mean_ms']:.1f} ms each, {found['cpu_ms_per_click']:.2f} ms a click"
     )
     if "other_threads" in found:
         others = found["other_threads"]

@@ -2,19 +2,17 @@
 
 Computer seats — players added in the lobby, and stand-ins for players who left or timed out three
 times (at `normal`) — move through `rules.computer.choose` at their level, seeded by the table and
-its version so a decision can be reproduced. `hard` thinks off the event loop, outside the lock, on
-the state it loaded; its move is committed only if the table has not moved on meanwhile.
+its version so a decision can be reproduced. `hard` thinks in a process of its own (`thinking.py`),
+outside the lock, on the state it loaded; its move is committed only if the table has not moved on meanwhile.
 
 With several processes, a deadline runs in the process holding its lease (`cluster.py`).
 """
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import hashlib
 import logging
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from cogs.tables.cache import Loaded, OpenTables
@@ -25,10 +23,8 @@ from cogs.tables.gamecog import GameCog
 from cogs.tables.moves import Moves
 from cogs.tables.publish import Publisher
 from cogs.tables.showing import Move, Showing, pinging
+from cogs.tables.thinking import decide, think
 from cogs.tables.timers import Timers
-from rules.computer.brain import level_named
-from rules.computer.play import choose
-from rules.engine import Game
 from storage.tables import StaleVersion, TableRecord
 
 log = logging.getLogger(__name__)
@@ -161,8 +157,9 @@ class Deadlines:
     async def _computer_move(self, channel_id: int, seat: int) -> tuple[Loaded, Move] | None:
         """One computer seat's move, if it has one now, committed under the channel lock.
 
-        easy and normal decide under the lock; hard thinks in a thread on the state as loaded, and its
-        move is committed only if the table is still at that version (else the next deadline decides).
+        easy and normal decide under the lock; hard thinks in the computers' process (`thinking.py`) on
+        the state as loaded, and its move is committed only if the table is still at that version (else
+        the next deadline decides).
         """
         async with self.cache.lock(channel_id):
             loaded = await self.cache.load(channel_id)
@@ -197,36 +194,10 @@ class Deadlines:
         return loaded, (seat, action, events)
 
 
-# Hard computers think in a thread of their own, one decision at a time. In the default executor (a
-# thread per core and four more) fifty tables' searches at once held the interpreter lock six to one
-# against the event loop, and every click waited (bench/load_process.py --computers half: p99 2 s at
-# 50 Sushi Go! tables); one thinking thread leaves the loop at least half of it. A busy hour makes
-# the computers slower, never the players' clicks.
-_THINKING = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sushibar-computer")
-
-
-async def think(
-    game: Game[Any, Any, Any, Any], state: Any, seat: int, level: str, seed: int, seen: int | None
-) -> Any:
-    """A computer's decision (`decide`) in the computers' thread."""
-    return await asyncio.get_running_loop().run_in_executor(
-        _THINKING, decide, game, state, seat, level, seed, seen
-    )
-
-
 def decision_seed(record: TableRecord, seat: int) -> int:
     """A computer's decision is seeded by the table, its version and the seat: reproducible in a replay."""
     digest = hashlib.blake2b(f"{record.id}:{record.version}:{seat}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
-
-
-def decide(game: Game[Any, Any], state: Any, seat: int, level: str, seed: int, seen: int | None) -> Any:
-    """A computer seat's move (None: nothing to do now)."""
-    try:
-        return choose(game, state, seat, level_named(level), seed, published=seen)
-    except Exception:  # a computer's bug must not stall the table: it plays the time-out move instead
-        log.exception("%s computer at seat %s failed to choose; playing the default move", game.id, seat)
-        return game.default_action(state, seat)
 
 
 def _computer_may_move(games: dict[str, GameCog], loaded: Loaded | None, seat: int) -> bool:

@@ -34,7 +34,7 @@ from typing import Any
 
 from rules.computer.brain import LEVELS, Level
 from rules.engine import Game
-from rules.registry import REGISTERED
+from rules.registry import REGISTERED, register
 
 
 def forget() -> None:
@@ -59,7 +59,7 @@ def choose(
     `published` (real-time games): the stamp of the latest public board the computer has seen.
     `rollouts` overrides hard's budget (tests, benchmarks). A real-time brain may answer None: a
     spectator with no call to make does nothing. Hard may think up to a few hundred milliseconds: an
-    async caller runs it off the event loop (asyncio.to_thread).
+    async caller runs it off the event loop (the bot: in a process of its own, `choose_in`).
     """
     if seat not in game.to_move(state):
         raise ValueError(f"seat {seat} may not move now")
@@ -67,3 +67,12 @@ def choose(
         raise ValueError(f"unknown level {level!r}")
     brain = REGISTERED[game.id].brain
     return brain.choose(game, state, seat, level, random.Random(seed), published=published, rollouts=rollouts)
+
+
+def choose_in(package: str, state: Any, seat: int, level: Level, seed: int, published: int | None) -> Any:
+    """`choose` for the game of rules package `package` (`rules.sushigo`): how a process of its own
+    is asked, with names instead of objects. A game the registry does not hold there yet (one
+    registered at run time, as the tests' toy game is) is registered on first use."""
+    entry = next((entry for entry in REGISTERED.values() if entry.package == package), None)
+    game = (entry or register(package)).game
+    return choose(game, state, seat, level, seed, published=published)
