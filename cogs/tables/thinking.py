@@ -11,7 +11,7 @@ One worker on a machine of two cores (the loop keeps one), more on bigger machin
 `MAX_THINKERS`. Started at the first hard decision, spawned (never forked from a process with
 threads and sockets), and started anew when it dies: a decision it could not make is the seat's
 time-out move, as a brain's bug is. The interpreter's exit lets the workers go (`concurrent.futures`
-joins them: at most one decision's wait).
+joins them: at most one decision's wait); a bot killed outright, they notice within a second.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -46,8 +48,26 @@ def thinkers(cores: int | None) -> int:
 def _thinking() -> ProcessPoolExecutor:
     global _pool
     if _pool is None:
-        _pool = ProcessPoolExecutor(thinkers(os.cpu_count()), mp_context=multiprocessing.get_context("spawn"))
+        _pool = ProcessPoolExecutor(
+            thinkers(os.cpu_count()),
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_leave_with,
+            initargs=(os.getpid(),),
+        )
     return _pool
+
+
+def _leave_with(parent: int) -> None:
+    """In a worker: exit once the bot's process is gone. A worker waits for work on a pipe whose
+    both ends it holds, so a bot killed outright (kill -9, out of memory) would leave it waiting for
+    ever."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="sushibar-thinker-watch", daemon=True).start()
 
 
 async def think(game: Game[Any, Any], state: Any, seat: int, level: str, seed: int, seen: int | None) -> Any:

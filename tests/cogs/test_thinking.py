@@ -6,6 +6,10 @@ from __future__ import annotations
 import logging
 import os
 import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +18,8 @@ from cogs.tables import thinking
 from rules.computer.play import choose, choose_in
 from rules.registry import GAMES, REGISTERED
 from tests.rules.playing import board, play
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_core_but_the_loops_thinks_within_the_cap() -> None:
@@ -56,3 +62,52 @@ async def test_a_dead_thinker_costs_one_time_out_move_then_a_new_one_thinks(
     assert "the computers' process died" in caplog.text
     assert await thinking.think(game, state, seat, "hard", 1, None) == choose(game, state, seat, "hard", 1)
     assert thinking._pool is not pool
+
+
+_BOT = """
+import asyncio, os, sys, time
+from cogs.tables import thinking
+from rules.registry import GAMES
+from tests.rules.playing import play
+
+async def main():
+    game = GAMES["sushizock"]
+    state = play("sushizock", 2, 12, 5)
+    await thinking.think(game, state, min(game.to_move(state)), "hard", 1, None)
+    print(*thinking._pool._processes, flush=True)
+    time.sleep(60)
+
+if __name__ == "__main__":
+    asyncio.run(main())
+"""
+
+
+def test_a_bot_killed_outright_leaves_no_thinker_behind(tmp_path: Path) -> None:
+    script = tmp_path / "bot.py"
+    script.write_text(_BOT)
+    bot = subprocess.Popen(
+        [sys.executable, str(script)],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert bot.stdout is not None
+        workers = [int(pid) for pid in bot.stdout.readline().split()]
+        assert workers
+    finally:
+        bot.kill()
+        bot.wait()
+    deadline = time.monotonic() + 10
+    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(_alive(pid) for pid in workers)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"  # a zombie has exited; only its parent's wait is missing
