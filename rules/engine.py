@@ -195,7 +195,8 @@ def shared_ranks(keys: Sequence[Any]) -> list[int]:
 
 
 class Action:
-    """Base for action dataclasses: `kind` names the action in JSON and in custom ids."""
+    """Base for action dataclasses, frozen (an action is a value: equal actions hash alike): `kind`
+    names the action in JSON and in custom ids."""
 
     kind: ClassVar[str]
 

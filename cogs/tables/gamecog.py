@@ -16,7 +16,6 @@ is checked against them: every hook then receives a `TableContext` of the same t
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Literal, Protocol, cast
@@ -32,7 +31,7 @@ from cogs.kit.words.reader import player_locale
 from cogs.kit.words.text import game_title, t
 from cogs.tables.context import PV, A, S, TableContext, V
 from cogs.tables.reach import tables_cog
-from cogs.tables.ui import TableButton, TableSelect, action_payload, component_game
+from cogs.tables.ui import TableButton, TableSelect, action_text, component_game
 from rules.computer.brain import LEVELS
 from rules.engine import Event, Game, IllegalAction
 
@@ -351,7 +350,7 @@ class GameCog(commands.GroupCog, Generic[S, A, V, PV]):
         seat: int | None = None,
     ) -> TableButton:
         """A button that applies `action` for whoever clicks it (if it is theirs to play)."""
-        payload = action_payload(self.game.encode_action(action))
+        payload = "a:" + action_text(self.game, action)
         return TableButton(
             self.game.id,
             ctx.channel_id,
@@ -402,7 +401,7 @@ class GameCog(commands.GroupCog, Generic[S, A, V, PV]):
         options = [
             discord.SelectOption(
                 label=label[:100],
-                value=json.dumps(self.game.encode_action(action), separators=(",", ":")),
+                value=action_text(self.game, action),
                 description=description[:100] if description else None,
             )
             for label, action, description in choices[:25]

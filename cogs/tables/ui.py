@@ -19,6 +19,7 @@ clicked message and a view of it first; the items stay as discord.py's way in.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import re
@@ -30,6 +31,7 @@ import discord
 
 from cogs.kit import adapter
 from cogs.kit.lifecycle import PRESS_TASK
+from rules.engine import Game
 
 log = logging.getLogger(__name__)
 
@@ -51,8 +53,12 @@ def read_payload(payload: str) -> tuple[str, str]:
     return kind, rest
 
 
-def action_payload(encoded: dict[str, Any]) -> str:
-    return "a:" + json.dumps(encoded, separators=(",", ":"))
+@functools.lru_cache(maxsize=4096)
+def action_text(game: Game[Any, Any], action: Any) -> str:
+    """An action as a control carries it: its codec's JSON, compact (a button's payload after "a:",
+    a select option's value). Cached: a board offers the same few actions again and again, and the
+    actions are frozen (hashable) values."""
+    return json.dumps(game.encode_action(action), separators=(",", ":"))
 
 
 def custom_id(prefix: str, game_id: str, channel_id: int, stamp: int, payload: str) -> str:

@@ -156,3 +156,14 @@ def test_rng_is_restored_exactly():
     items = list(range(20))
     Rng(5).shuffle(items)
     assert sorted(items) == list(range(20)) and items != list(range(20))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_actions_are_values(game_id: str):
+    """An action is a frozen value: equal actions hash alike (the bot caches an action's encoding)."""
+    game = GAMES[game_id]
+    state = game.new(game.max_players, 3)
+    for seat in sorted(game.to_move(state)):
+        for action in game.legal_actions(state, seat):
+            twin = game.decode_action(game.encode_action(action))
+            assert twin == action and hash(twin) == hash(action)
