@@ -67,7 +67,7 @@ def _leave_with(parent: int) -> None:
             time.sleep(1.0)
         os._exit(0)
 
-    threading.Thread(target=watch, name="sushibar-thinker-watch", daemon=True).start()
+    threading.Thread(target=watch, daemon=True).start()
 
 
 async def think(game: Game[Any, Any], state: Any, seat: int, level: str, seed: int, seen: int | None) -> Any:
