@@ -77,6 +77,10 @@ The no-op floor seats the players alone. `--game sushizock` (3 players, or 2 + 2
 take); with none on it (dice to set aside first) they mark the first die (its toggle's click is
 answered with the board redrawn, the die marked), and then press Roll.
 
+For both bots the cycle collector's runs in the clicking window are counted (`time_collections`: how
+many, how many full, the ms they stopped the bot's loop, the longest): a collection stops the loop,
+so its pauses are the slowest clicks.
+
 A JSON line with every figure ends the output.
 """
 
@@ -86,6 +90,7 @@ import argparse
 import asyncio
 import contextlib
 import cProfile
+import gc
 import json
 import logging
 import os
@@ -208,9 +213,11 @@ def bot_main(
         settings = Settings(token=TOKEN, turn_timeout=3600.0, http_port=http_port, **where, **shards)
         bot = create_bot(settings, sync=True)
         tune_collector(bot)  # as bot.py serves
-    timed: dict[str, list[Any]] = {"decisions": [], "threads": []}
+    timed: dict[str, list[Any]] = {"decisions": [], "threads": [], "gc": []}
     if decisions and kind != "no-op":
         time_decisions(timed)
+    if decisions:
+        time_collections(timed["gc"])
 
     profiler = cProfile.Profile()
 
@@ -286,6 +293,20 @@ def time_decisions(timed: dict[str, list[Any]]) -> None:
     deadlines.decide = timed_decide
     deadlines.think = timed_think
     asyncio.to_thread = timed_to_thread
+
+
+def time_collections(collections: list[Any]) -> None:
+    """Every run of Python's cycle collector in this process adds (its start as time.time(), the
+    generation, seconds it stopped the process): a collection stops the event loop."""
+    began: list[float] = [0.0]
+
+    def timed(phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            began[0] = time.perf_counter()
+        else:
+            collections.append((time.time(), info["generation"], time.perf_counter() - began[0]))
+
+    gc.callbacks.append(timed)
 
 
 def timed_choose_in(*args: Any) -> tuple[Any, float, float]:
@@ -604,9 +625,10 @@ async def run(kind: str, game: GameSpec, tables: int, seconds: float) -> dict[st
                 await asyncio.gather(*(stand_in.stop() for stand_in in stand_ins))
             if SERVER is not None and kind != "no-op":
                 row["database"] = await check_database(database, tables)
+        window = row.pop("window_at")
         if computers:
-            row["decisions"] = decisions_in(log_paths, row.pop("window_at"), row["clicks"])
-        row.pop("window_at", None)
+            row["decisions"] = decisions_in(log_paths, window, row["clicks"])
+        row["gc"] = collections_in(log_paths, window, row["clicks"])
         profile = log_paths[0].with_suffix(".prof")
         if PROFILE and profile.exists():
             row["cpu_split"] = cpu_split(pstats.Stats(str(profile)))
@@ -697,8 +719,7 @@ def start_bot(
     count) for one of several Sushi Bar processes."""
     with open(log_path, "w") as log_file:
         command = [sys.executable, __file__, "--bot", kind, "--port", str(port), "--database-at", database]
-        if COMPUTERS != "none" and kind != "no-op":
-            command += ["--decisions-to", str(log_path.with_suffix(".decisions.json"))]
+        command += ["--decisions-to", str(log_path.with_suffix(".decisions.json"))]
         if http_port is not None:
             command += ["--http-port", str(http_port)]
         if shard is not None and kind != "no-op":
@@ -810,12 +831,34 @@ def spread(values: list[float]) -> dict[str, float]:
     }
 
 
+def collections_in(log_paths: list[Path], window: tuple[float, float], clicks: int) -> dict[str, Any]:
+    """The cycle collector's runs in the clicking window (`time_collections`), every process's: how
+    many (and of the oldest generation), the ms they stopped the loop in all and a click, the longest."""
+    found: list[Any] = []
+    for log_path in log_paths:
+        written = log_path.with_suffix(".decisions.json")
+        if written.exists():
+            found += [
+                entry
+                for entry in json.loads(written.read_text()).get("gc", [])
+                if window[0] <= entry[0] <= window[1]
+            ]
+    pauses = [entry[2] * 1e3 for entry in found]
+    return {
+        "count": len(found),
+        "full": sum(1 for entry in found if entry[1] == 2),
+        "ms": round(sum(pauses), 1),
+        "ms_per_click": round(sum(pauses) / clicks, 3) if clicks else float("nan"),
+        "longest_ms": round(max(pauses, default=0.0), 1),
+    }
+
+
 def decisions_in(log_paths: list[Path], window: tuple[float, float], clicks: int) -> dict[str, Any]:
     """The computers' decisions begun in the clicking window, as the bot's processes timed them
     (`time_decisions`): their count; `took` (queued + thinking: what the table waits), `queued` and
     `in thread` (thinking), each p50/p99/max ms; the thinking CPU ms each and per click; and
     the other work sent to threads meanwhile (pictures): how long it queued."""
-    timed: dict[str, list[Any]] = {"decisions": [], "threads": []}
+    timed: dict[str, list[Any]] = {"decisions": [], "threads": [], "gc": []}
     for log_path in log_paths:
         written = log_path.with_suffix(".decisions.json")
         if written.exists():  # a process killed at its end writes none
@@ -891,6 +934,12 @@ def show(row: dict[str, Any], floor: dict[str, Any] | None) -> None:
     if row["bot_log"]["lines"]:
         print(f"{indent}the bot logged {row['bot_log']['lines']} lines; first:")
         print("\n".join(f"{indent}  {line[:160]}" for line in row["bot_log"]["first"][:6]))
+    collected = row["gc"]
+    print(
+        f"{indent}cycle collector: {collected['count']} runs ({collected['full']} full), "
+        f"{collected['ms']:.0f} ms in all ({collected['ms_per_click']:.3f} a click), "
+        f"longest {collected['longest_ms']:.1f} ms"
+    )
     if "decisions" in row:
         print(f"{indent}{decisions_line(row['decisions'])}")
     if "cpu_split" in row:

@@ -33,17 +33,13 @@ class Board:
     files: list[discord.File] = field(default_factory=list)
     sections: list[cards.Section] = field(default_factory=list)  # a line with the button acting on it
 
-    _card: discord.ui.LayoutView | None = field(default=None, init=False, repr=False, compare=False)
+    _card: cards.Card | None = field(default=None, init=False, repr=False, compare=False)
 
-    def card(self) -> discord.ui.LayoutView:
+    def card(self) -> cards.Card:
         """The message as one card (`card_message`), built once: the publisher fingerprints it, then
         sends it. Draw the parts first; a board is not changed once its card is built."""
         if self._card is None:
-            card = card_message(self.content, self.embed, self.items, self.sections)
-            # Serialised once: the fingerprint (`publish.digest`) and the request send the same parts.
-            components = card.to_components()
-            card.to_components = lambda: components  # type: ignore[method-assign]
-            self._card = card
+            self._card = card_message(self.content, self.embed, self.items, self.sections)
         return self._card
 
     def send_kwargs(self) -> dict[str, Any]:
@@ -78,18 +74,17 @@ def card_message(
     embed: discord.Embed | None = None,
     items: list[discord.ui.Item[Any]] | None = None,
     sections: list[cards.Section] | None = None,
-) -> discord.ui.LayoutView:
+) -> cards.Card:
     """A message as one card — a board's (`Board.card`) or a feature's answer (/leaderboard, /stats,
     /rules, ...; pass it as `view=`, nothing as content or embed): its parts finished
     (`finish_message`), then laid out; a right-to-left card's texts are right-to-left lines
     throughout, those the card joined from parts too (a field's name over its value, a heading)."""
     controls = [*(items or []), *(item for _, item in sections or [])]
     content = finish_message(content, embed, controls)
-    view = cards.layout(content, embed, items or [], sections or [])
-    texts = [item.content for item in view.walk_children() if isinstance(item, discord.ui.TextDisplay)]
-    if any(bidi.RLM in text for text in texts):
-        cards.texts_rtl(view)
-    return view
+    card = cards.layout(content, embed, items or [], sections or [])
+    if any(bidi.RLM in text for text in cards.texts(card.parts())):
+        cards.texts_rtl(card)
+    return card
 
 
 def finish_message(
@@ -123,13 +118,15 @@ def finish_message(
 
 
 def _speaks_rtl(content: str | None, embed: discord.Embed | None, controls: list[Any]) -> bool:
-    texts: list[str] = [content or ""]
-    if embed is not None:
-        _embed_texts(embed, lambda text: texts.append(text) or text)
+    texts: list[str | None] = [content]
+    if embed is not None:  # read, not rebuilt (`_embed_texts` sets every field again)
+        texts += [embed.title, embed.description, embed.footer.text, embed.author.name]
+        for part in embed.fields:
+            texts += [part.name, part.value]
     for item in controls:
-        texts += [getattr(item, "label", None) or "", getattr(item, "placeholder", None) or ""]
+        texts += [getattr(item, "label", None), getattr(item, "placeholder", None)]
         texts += [option.label for option in getattr(item, "options", None) or []]
-    return any(bidi.RLM in text for text in texts)
+    return any(bidi.RLM in text for text in texts if text)
 
 
 def _embed_texts(embed: discord.Embed, change: Callable[[str], str]) -> None:

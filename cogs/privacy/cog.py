@@ -45,13 +45,6 @@ def data_file(data: dict[str, Any]) -> tuple[discord.File, discord.ui.File[Any]]
     )
 
 
-def with_part(view: discord.ui.LayoutView, part: discord.ui.Item[Any]) -> discord.ui.LayoutView:
-    """The card with one more part at the end of its container."""
-    container = next(item for item in view.children if isinstance(item, discord.ui.Container))
-    container.add_item(part)
-    return view
-
-
 class ForgetButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sbp:forget:(?P<user>\d+):(?P<at>\d+)"
 ):
@@ -120,7 +113,7 @@ class PrivacyCog(
         )
         embed.set_footer(text=t("privacy.show.footer", locale, file=FILE_NAME))
         file, part = data_file(about)
-        view = with_part(card_message(None, embed), part)
+        view = card_message(None, embed).add_part(part)
         await interaction.response.send_message(view=view, file=file, ephemeral=True)
 
     @app_commands.command(name="forget", description="Erase what Sushi Bar keeps about you (asks first)")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 import discord
@@ -22,7 +23,7 @@ def payload(board: Board) -> dict[str, Any]:
 
 
 def texts(board: Board) -> list[str]:
-    return [item.content for item in board.card().walk_children() if isinstance(item, discord.ui.TextDisplay)]
+    return cards.texts(board.card().parts())
 
 
 def test_a_board_is_one_card_in_its_colour_heading_first_controls_inside() -> None:
@@ -94,7 +95,25 @@ def test_a_right_to_left_card_reads_right_to_left_in_every_text() -> None:
 
 
 def test_the_card_counts_components_as_discord_does() -> None:
-    parts: list[discord.ui.Item[Any]] = [discord.ui.TextDisplay("a"), discord.ui.Separator()]
-    parts.append(discord.ui.Section(discord.ui.TextDisplay("b"), accessory=button("x")))
-    row: discord.ui.ActionRow[Any] = discord.ui.ActionRow(button("y"), button("z"))
-    assert cards.count(parts, [row]) == 1 + 1 + 1 + 3 + 3
+    board = Board(content="a", embed=discord.Embed(title="t"), sections=[("b", button("x"))])
+    board.items = [button("y", 0), button("z", 0)]
+    parts = board.card().parts()
+    assert [part["type"] for part in parts] == [10, 14, 9, 1]
+    assert cards.count(parts[:-1], parts[-1:]) == 1 + 1 + 1 + 3 + 3
+
+
+def test_a_card_is_the_json_discord_reads_and_keeps_no_view() -> None:
+    """Built as JSON: nothing of it links back to a view, so it is freed at once (no cycle to collect),
+    and a button sent in it is found again by its custom_id, not by a stored view."""
+    board = Board(content="a", items=[button("y", 0)], sections=[("b", button("x"))])
+    card = board.card()
+    assert card.children == [] and not card.is_dispatchable() and card.has_components_v2()
+    assert card.to_components() is card.to_components()  # drawn once: fingerprinted, then sent
+    gc.collect()
+    gc.disable()
+    try:
+        collected = gc.collect()
+        Board(content="a", items=[button("y", 0)], sections=[("b", button("x"))]).card()
+        assert gc.collect() == collected == 0
+    finally:
+        gc.enable()

@@ -15,7 +15,6 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-import discord
 import pytest
 
 from cogs.games.sushidice import render
@@ -203,10 +202,8 @@ def test_a_panel_keeps_its_sections_within_the_card_limits(language: str) -> Non
     """The most a panel holds: six dice, Roll, Yuck! and three plates to ring, each a section."""
     _, drawn = panel(ringing(), language)
     card = drawn.card()
-    sections = [item for item in card.walk_children() if isinstance(item, discord.ui.Section)]
+    sections = [part for part in card.parts() if part["type"] == cards.SECTION]
     assert len(sections) == 3  # none turned back into a plain line
-    container = card.children[0]
-    assert isinstance(container, discord.ui.Container)
-    parts = [item for item in container.children if not isinstance(item, discord.ui.ActionRow)]
-    rows = [item for item in container.children if isinstance(item, discord.ui.ActionRow)]
+    parts = [part for part in card.parts() if part["type"] != cards.ROW]
+    rows = [part for part in card.parts() if part["type"] == cards.ROW]
     assert cards.count(parts, rows) <= cards.COMPONENTS
