@@ -516,7 +516,7 @@ async def choose(stand_in: StandIn, store: Any, spec: Spec) -> Click | None:
                         if key in legal[seat]:
                             return Click(users[seat], message, item["custom_id"], values, "drawn")
     seat = owing[0]
-    payload = action_payload(game.encode_action(game.legal_actions(state, seat)[0]))
+    payload = action_payload(game, game.legal_actions(state, seat)[0])
     made = custom_id("sb", game.id, spec.channel.id, 0, payload)
     message = board or stand_in.new_message(spec.channel, {"content": "bench"}, [])
     return Click(users[seat], message, made, None, "made")

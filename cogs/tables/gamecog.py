@@ -31,7 +31,7 @@ from cogs.kit.words.reader import player_locale
 from cogs.kit.words.text import game_title, t
 from cogs.tables.context import PV, A, S, TableContext, V
 from cogs.tables.reach import tables_cog
-from cogs.tables.ui import TableButton, TableSelect, action_text, component_game
+from cogs.tables.ui import TableButton, TableSelect, action_payload, action_text, component_game
 from rules.computer.brain import LEVELS
 from rules.engine import Event, Game, IllegalAction
 
@@ -350,7 +350,7 @@ class GameCog(commands.GroupCog, Generic[S, A, V, PV]):
         seat: int | None = None,
     ) -> TableButton:
         """A button that applies `action` for whoever clicks it (if it is theirs to play)."""
-        payload = "a:" + action_text(self.game, action)
+        payload = action_payload(self.game, action)
         return TableButton(
             self.game.id,
             ctx.channel_id,

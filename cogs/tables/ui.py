@@ -61,6 +61,11 @@ def action_text(game: Game[Any, Any], action: Any) -> str:
     return json.dumps(game.encode_action(action), separators=(",", ":"))
 
 
+def action_payload(game: Game[Any, Any], action: Any) -> str:
+    """The payload of a button that applies `action` (`read_payload` reads it back)."""
+    return "a:" + action_text(game, action)
+
+
 def custom_id(prefix: str, game_id: str, channel_id: int, stamp: int, payload: str) -> str:
     value = f"{prefix}:{game_id}:{channel_id}:{stamp}:{payload}"
     if len(value) > CUSTOM_ID_LIMIT:
