@@ -72,12 +72,15 @@ class Turn:
     """The best play of the dice for the seat to move, given a worth for every take (`worth`).
 
     `state` is the table the turn is played on; `score` and `best` (the decisions of a real turn) also
-    read its dice, so they need a game's state.
+    read its dice, so they need a game's state. `horizon` is how many throws ahead a throw is planned:
+    with fewer than are left the turn is played short-sighted (the throw after the horizon is taken
+    as it falls), as normal plays it.
     """
 
-    def __init__(self, state: Table, worth: Callable[[TakeKey], float]) -> None:
+    def __init__(self, state: Table, worth: Callable[[TakeKey], float], *, horizon: int = THROWS) -> None:
         self.state = state
         self.worth = worth
+        self.horizon = horizon
         self.seat = state.turn
         self._takes: dict[Counts, float | None] = {}
         self._throws: dict[tuple[Counts, int], float] = {}
@@ -143,7 +146,8 @@ class Turn:
         state = self._dice()
         if isinstance(action, Roll):
             kept = counts_of([state.thrown[i] for i in action.keep])
-            return self.throw(add(counts_of(state.set_aside), kept), THROWS - state.throws - 1)
+            planned = min(THROWS - state.throws, self.horizon)  # throws looked at, this one included
+            return self.throw(add(counts_of(state.set_aside), kept), planned - 1)
         if isinstance(action, Take):
             result = counts_of(state.set_aside + state.thrown)
             return self.worth(("take", action.pile, result[FACE_ORDER.index(action.pile)]))

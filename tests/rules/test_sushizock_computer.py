@@ -5,9 +5,12 @@ from __future__ import annotations
 import pytest
 
 from rules.computer.play import choose, forget
+from rules.sushizock.computer import heuristic_worth
 from rules.sushizock.game import GAME, Roll, Steal, SushizockState, Take, score_piles
-from rules.sushizock.greedy import greedy_action
+from rules.sushizock.greedy import greedy_action, keep
 from rules.sushizock.solver import Position, after, estimates, public, utility
+from rules.sushizock.turn import Turn
+from rules.sushizock.values import TileValues
 
 
 def position(**changes: object) -> SushizockState:
@@ -73,3 +76,24 @@ def test_hard_reads_only_the_tops_of_the_piles() -> None:
     assert public(state) == public(twin)
     GAME.apply(state, 0, Roll())
     assert isinstance(choose(GAME, state, 0, "hard", 3), Roll | Take | Steal)
+
+
+def test_normal_looks_one_throw_ahead_and_throws_with_the_rule_of_thumbs_dice() -> None:
+    """normal plans a throw as the turn's last: never worth more than a whole turn's exact plan, the
+    same when one throw is left; throwing on, it sets aside what the rule of thumb would."""
+    state, step, seen = GAME.new(2, 3), 0, {1: 0, 2: 0}
+    while not GAME.is_over(state) and step < 400:
+        seat = state.turn
+        if state.throws in seen:
+            short = Turn(state, heuristic_worth(state), horizon=1)
+            whole = Turn(state, heuristic_worth(state))
+            for roll in (a for a in GAME.legal_actions(state, seat) if isinstance(a, Roll)):
+                planned, exact = short.score(roll), whole.score(roll)
+                assert planned <= exact + 1e-9 if state.throws == 1 else planned == pytest.approx(exact)
+                seen[state.throws] += 1
+            action = choose(GAME, state, seat, "normal", step)
+            if isinstance(action, Roll):
+                assert action == Roll(keep(state, TileValues(state)))
+        GAME.apply(state, seat, choose(GAME, state, seat, "normal", step))
+        step += 1
+    assert seen[1] and seen[2]
