@@ -16,37 +16,16 @@ face down for everybody, the owner included; a buried tile counts as the average
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from rules.computer.brain import TurnBrain
 from rules.engine import Action, Game
-from rules.sushizock.game import GAME, SUSHI, Roll, SushizockState
+from rules.sushizock.game import GAME, Roll, SushizockState
 from rules.sushizock.greedy import keep
 from rules.sushizock.solver import Solver
-from rules.sushizock.turn import TakeKey, Turn
+from rules.sushizock.turn import Turn, tile_worth
 from rules.sushizock.values import TileValues
 
-__all__ = ["BRAIN", "SushizockBrain", "Turn", "heuristic_worth"]
-
-
-def heuristic_worth(state: SushizockState) -> Callable[[TakeKey], float]:
-    """normal's worth of each end of the turn: what the tile adds to the seat, by the tile model."""
-    values = TileValues(state)
-    seat = state.turn
-
-    def worth(key: TakeKey) -> float:
-        if key[0] == "take":
-            _, pile, nth = key
-            row = state.sushi_row if pile == SUSHI else state.bone_row
-            return values.gain(seat, pile, row[nth - 1])
-        if key[0] == "steal":
-            _, pile, target, position = key
-            return values.steal(seat, pile, target, position)
-        pile, index = GAME.forced_tile(state)
-        row = state.sushi_row if pile == SUSHI else state.bone_row
-        return values.gain(seat, pile, row[index])
-
-    return worth
+__all__ = ["BRAIN", "SushizockBrain", "Turn", "tile_worth"]
 
 
 class SushizockBrain(TurnBrain[SushizockState, Action]):
@@ -62,7 +41,7 @@ class SushizockBrain(TurnBrain[SushizockState, Action]):
         return GAME.default_action(state, seat)
 
     def normal(self, state: SushizockState, seat: int, rng: random.Random) -> Action:
-        action = Turn(state, heuristic_worth(state), horizon=1).best(GAME.legal_actions(state, seat))
+        action = Turn(state, tile_worth(state), horizon=1).best(GAME.legal_actions(state, seat))
         if isinstance(action, Roll) and state.throws:
             return Roll(keep(state, TileValues(state)))
         return action

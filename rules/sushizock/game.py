@@ -79,6 +79,7 @@ from rules.sushizock.pieces import (
     SushizockView,
     Take,
     TurnOptions,
+    forced_tile,
     score_piles,
 )
 
@@ -220,10 +221,8 @@ class SushizockGame(Codecs[SushizockState, Action]):
         )
 
     def forced_tile(self, state: SushizockState) -> tuple[str, int]:
-        """The forced take: (pile, 0-based index in its row)."""
-        if state.bone_row:
-            return BONE, state.bone_row.index(min(state.bone_row))
-        return SUSHI, state.sushi_row.index(min(state.sushi_row))
+        """The forced take: (pile, 0-based index in its row), by `pieces.forced_tile`."""
+        return forced_tile(state.sushi_row, state.bone_row)
 
     def legal_actions(self, state: SushizockState, seat: int) -> list[Action]:
         if state.over or seat != state.turn:

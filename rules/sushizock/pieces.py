@@ -3,6 +3,7 @@ how piles score (the rules that move them are game.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, TypedDict
 
@@ -167,6 +168,14 @@ class SushizockView(ViewHeader):
 
 
 # ---------------------------------------------------------------- scoring
+
+
+def forced_tile(sushi_row: Sequence[int], bone_row: Sequence[int]) -> tuple[str, int]:
+    """The forced take of a turn that can take nothing else: the lowest bone, or the lowest sushi once
+    the bones are gone, as (pile, 0-based index in its row)."""
+    if bone_row:
+        return BONE, bone_row.index(min(bone_row))
+    return SUSHI, sushi_row.index(min(sushi_row))
 
 
 def score_piles(sushi_pile: list[int], bone_pile: list[int]) -> int:

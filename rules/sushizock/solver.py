@@ -29,12 +29,11 @@ over the dice too, it stayed a point a game ahead (0.55): the reply it models is
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 
-from rules.sushizock.pieces import SUSHI, SushizockState
-from rules.sushizock.turn import Reply, TakeKey, Turn
-from rules.sushizock.values import TileValues, hidden_tiles
+from rules.sushizock.pieces import SUSHI, SushizockState, forced_tile
+from rules.sushizock.turn import Reply, TakeKey, Turn, tile_worth
+from rules.sushizock.values import hidden_tiles
 
 SIGMA_END = 2.0
 """Score spread left when the rows are empty (the buried tiles nobody has seen)."""
@@ -78,13 +77,6 @@ def public(state: SushizockState) -> Position:
     )
 
 
-def forced_tile(position: Position) -> tuple[str, int]:
-    """The forced take as the engine makes it (`SushizockGame.forced_tile`): (pile, index in its row)."""
-    if position.bone_row:
-        return "bone", position.bone_row.index(min(position.bone_row))
-    return SUSHI, position.sushi_row.index(min(position.sushi_row))
-
-
 def after(position: Position, key: TakeKey) -> Position:
     """The position once the seat to move ends its turn with `key`."""
     seat = position.turn
@@ -94,7 +86,10 @@ def after(position: Position, key: TakeKey) -> Position:
         _, pile, target, depth = key
         tile = piles[pile][target].pop(len(piles[pile][target]) - depth)
     else:
-        pile, index = forced_tile(position) if key[0] == "forced" else (key[1], key[2] - 1)
+        if key[0] == "forced":
+            pile, index = forced_tile(position.sushi_row, position.bone_row)
+        else:
+            pile, index = key[1], key[2] - 1
         tile = float(rows[pile].pop(index))
     piles[pile][seat].append(tile)
     over = not rows[SUSHI] and not rows["bone"]
@@ -183,22 +178,6 @@ class Solver:
     def _value(self, position: Position, seat: int) -> float:
         if position.over:
             return utility(position, seat)
-        reply = Reply(position, tile_worth(position), lambda key: utility(after(position, key), seat))
+        tiles = tile_worth(position, position.buried)  # the next seat weighs tiles as normal does
+        reply = Reply(position, tiles, lambda key: utility(after(position, key), seat))
         return reply.expected()
-
-
-def tile_worth(position: Position) -> Callable[[TakeKey], float]:
-    """The seat to move's worth of each end of its turn by the tile model (normal's `heuristic_worth`
-    on a public position)."""
-    values = TileValues(position, position.buried)
-    seat = position.turn
-
-    def worth(key: TakeKey) -> float:
-        if key[0] == "steal":
-            _, pile, target, depth = key
-            return values.steal(seat, pile, target, depth)
-        pile, index = forced_tile(position) if key[0] == "forced" else (key[1], key[2] - 1)
-        row = position.sushi_row if pile == SUSHI else position.bone_row
-        return values.gain(seat, pile, row[index])
-
-    return worth

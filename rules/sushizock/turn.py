@@ -32,7 +32,8 @@ from rules.sushizock.game import (
     SushizockState,
     Take,
 )
-from rules.sushizock.values import Table
+from rules.sushizock.pieces import forced_tile
+from rules.sushizock.values import Table, TileValues
 
 FACE_ORDER: tuple[str, ...] = (SUSHI, BONE, BLUE, RED)
 FACE_CHANCE: tuple[float, ...] = (1 / 3, 1 / 3, 1 / 6, 1 / 6)
@@ -41,6 +42,26 @@ NONE: Counts = (0, 0, 0, 0)
 
 TakeKey = tuple[Literal["take"], str, int] | tuple[Literal["steal"], str, int, int] | tuple[Literal["forced"]]
 """A take a result allows: ("take", pile, nth) / ("steal", pile, target, position) / ("forced",)."""
+
+
+def tile_worth(table: Table, buried: tuple[float, float] | None = None) -> Callable[[TakeKey], float]:
+    """The seat to move's worth of each end of its turn by the game's tile model: what the tile adds
+    to it (normal's worth; hard's model of the next seat). `buried` as `TileValues` takes it."""
+    values = TileValues(table, buried)
+    seat = table.turn
+
+    def worth(key: TakeKey) -> float:
+        if key[0] == "steal":
+            _, pile, target, depth = key
+            return values.steal(seat, pile, target, depth)
+        if key[0] == "forced":
+            pile, index = forced_tile(table.sushi_row, table.bone_row)
+        else:
+            pile, index = key[1], key[2] - 1
+        row = table.sushi_row if pile == SUSHI else table.bone_row
+        return values.gain(seat, pile, row[index])
+
+    return worth
 
 
 @cache

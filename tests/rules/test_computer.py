@@ -22,7 +22,7 @@ from rules.sushidice.game import GAME as DICE_GAME
 from rules.sushidice.game import Chop, Yuck
 from rules.sushigo import computer as sushigo_computer
 from rules.sushigo.state import Pick
-from rules.sushizock.computer import Turn, heuristic_worth
+from rules.sushizock.computer import Turn, tile_worth
 from rules.sushizock.game import Roll, Take
 from tests.games import kit
 from tests.rules.playing import board, play
@@ -130,7 +130,7 @@ def test_sushizock_normal_takes_the_bone_that_makes_its_six_count() -> None:
     action = choose(game, state, 0, "normal", 1)
     assert action == Take("bone")
     for horizon in (1, 2):  # normal looks one throw ahead; a whole turn's look agrees
-        turn = Turn(state, heuristic_worth(state), horizon=horizon)
+        turn = Turn(state, tile_worth(state), horizon=horizon)
         assert turn.score(Take("bone")) > max(turn.score(Roll(keep)) for keep in ((0,), (1, 2), (3,)))
 
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 import pytest
 
 from rules.computer.play import choose, forget
-from rules.sushizock.computer import heuristic_worth
 from rules.sushizock.game import GAME, Roll, Steal, SushizockState, Take, score_piles
 from rules.sushizock.greedy import greedy_action, keep
 from rules.sushizock.solver import Position, after, estimates, public, utility
-from rules.sushizock.turn import Turn
+from rules.sushizock.turn import Turn, tile_worth
 from rules.sushizock.values import TileValues
 
 
@@ -85,8 +84,8 @@ def test_normal_looks_one_throw_ahead_and_throws_with_the_rule_of_thumbs_dice() 
     while not GAME.is_over(state) and step < 400:
         seat = state.turn
         if state.throws in seen:
-            short = Turn(state, heuristic_worth(state), horizon=1)
-            whole = Turn(state, heuristic_worth(state))
+            short = Turn(state, tile_worth(state), horizon=1)
+            whole = Turn(state, tile_worth(state))
             for roll in (a for a in GAME.legal_actions(state, seat) if isinstance(a, Roll)):
                 planned, exact = short.score(roll), whole.score(roll)
                 assert planned <= exact + 1e-9 if state.throws == 1 else planned == pytest.approx(exact)
