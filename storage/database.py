@@ -14,6 +14,7 @@ database chains writes in one statement (`chained_notify`), one hop on its threa
 
 from __future__ import annotations
 
+import asyncio
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
@@ -111,8 +112,19 @@ class Database(Executor):
         """Run `body(executor)` as one transaction. The body awaits only the executor, so SQLite runs
         it whole on its connection's thread: one hop for a move (the hot path)."""
 
+    _closing: asyncio.Future[None] | None = None
+
+    async def close(self) -> None:
+        """Close the database, once: a later call, also one made while the first is under way, waits
+        for that one (a clean stop closes it, and bot.py on its way out again; two closes at once
+        left SQLite's worker thread stopped under the second, which then waited for ever)."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close())
+        await asyncio.shield(self._closing)
+
     @abstractmethod
-    async def close(self) -> None: ...
+    async def _close(self) -> None:
+        """Close the connections (`close` calls it once)."""
 
     @abstractmethod
     async def schema_version(self) -> int:

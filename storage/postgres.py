@@ -181,7 +181,7 @@ class PostgresDatabase(Database):
             raise
         return database
 
-    async def close(self) -> None:
+    async def _close(self) -> None:
         self._closed = True
         self._stop_reconnecting()
         listener, self._listener = self._listener, None

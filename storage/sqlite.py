@@ -167,9 +167,9 @@ class SqliteDatabase(Database):
         if version > known:
             raise newer_schema(self.path or "in use", version, known)
 
-    async def close(self) -> None:
+    async def _close(self) -> None:
         """Fold the write-ahead log into the file (`wal_checkpoint(TRUNCATE)`), then close: the file
-        alone is then the whole database, for a copy or a reader. Closing twice is harmless."""
+        alone is then the whole database, for a copy or a reader."""
         with suppress(sqlite3.Error, ValueError):  # ValueError: aiosqlite's connection is closed already
             await self._pragma("wal_checkpoint(TRUNCATE)")
         await self.connection.close()

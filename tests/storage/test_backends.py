@@ -153,3 +153,10 @@ async def test_one_interface_on_both(database: Database):
             await executor.execute("DELETE FROM guild_settings")
             raise RuntimeError("rolled back")
     assert await database.execute("DELETE FROM guild_settings WHERE guild_id > ?", (1,)) == 2
+
+
+async def test_closing_twice_at_once_closes_once_and_returns(database: Database):
+    """A clean stop closes the database while bot.py, on its way out, closes it too: both return
+    (two SQLite closes at once left the second waiting for a worker thread already gone)."""
+    await asyncio.wait_for(asyncio.gather(database.close(), database.close()), timeout=10)
+    await asyncio.wait_for(database.close(), timeout=10)  # and once more, after
